@@ -1,0 +1,28 @@
+import { Link } from 'react-router'
+
+const FOOTER_LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/admin/login', label: 'Admin Login' },
+] as const
+
+export function SiteFooter({ siteName }: { siteName: string }) {
+  return (
+    <footer className="mt-16 border-t border-border bg-card/60">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm md:flex-row md:justify-between">
+        <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+          {FOOTER_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground">
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+        <p className="text-muted-foreground">
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

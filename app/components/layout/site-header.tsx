@@ -1,0 +1,166 @@
+import { useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import type { PublicConfig } from '../../../server/config.ts'
+import { useAuth } from '../../lib/auth.ts'
+import { cn } from '../../lib/cn.ts'
+import { Button } from '../ui/button.tsx'
+import { LogoMark } from './logo.tsx'
+import { ThemeSwitcher } from './theme-switcher.tsx'
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+const PILLS = [
+  { to: '/photos', label: 'Photos' },
+  { to: '/moon-phase', label: 'Moon' },
+  { to: '/kp-index', label: 'Solar' },
+  { to: '/astronomy-news', label: 'News' },
+] as const
+
+export const SUBSCRIBE_POPUP = { width: 800, height: 600 }
+
+function openSubscribePopup(channelId: string) {
+  const { width, height } = SUBSCRIBE_POPUP
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2)
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2)
+  window.open(
+    `https://www.youtube.com/channel/${encodeURIComponent(channelId)}?sub_confirmation=1`,
+    'subscribe',
+    `width=${width},height=${height},left=${left},top=${top}`,
+  )
+}
+
+function useAccountLinks() {
+  const auth = useAuth()
+  if (auth.status !== 'authenticated') {
+    return auth.status === 'loading' ? [] : [{ to: '/login', label: 'Member Login' }]
+  }
+  const links: Array<{ to: string; label: string }> = []
+  if (auth.user.role === 'admin') links.push({ to: '/admin', label: 'Admin' })
+  links.push({ to: '/members', label: 'Members' })
+  links.push({ to: '/profile', label: auth.user.displayName || 'Profile' })
+  return links
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition hover:bg-muted',
+    isActive ? 'text-primary' : 'text-foreground',
+  )
+
+export function SiteHeader({ config }: { config: PublicConfig }) {
+  const location = useLocation()
+  // The menu remembers the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const menuOpen = openOn === location.pathname
+  const accountLinks = useAccountLinks()
+  const channelId = config.youtubeChannelId
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold tracking-tight"
+          aria-label={`${config.siteName} home`}
+        >
+          <LogoMark className="h-8 w-8 text-foreground" />
+          <span className="font-display text-lg">{config.siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          <nav aria-label="Account" className="flex items-center gap-1">
+            {accountLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} end className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+          {channelId && (
+            <Button
+              size="sm"
+              className="ml-2 bg-[#e62117] text-white"
+              onClick={() => openSubscribePopup(channelId)}
+            >
+              Subscribe
+            </Button>
+          )}
+        </div>
+        <div className="ml-auto flex items-center md:ml-1">
+          <ThemeSwitcher />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </Button>
+        </div>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 pb-3">
+        {PILLS.map((p) => (
+          <NavLink
+            key={p.to}
+            to={p.to}
+            className={({ isActive }) =>
+              cn(
+                'rounded-full border px-4 py-1.5 text-sm font-medium whitespace-nowrap transition',
+                isActive
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card hover:border-primary',
+              )
+            }
+          >
+            {p.label}
+          </NavLink>
+        ))}
+      </div>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-border bg-background px-4 py-3 md:hidden">
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {[...NAV_LINKS, ...accountLinks].map((l) => (
+              <NavLink key={l.to} to={l.to} end className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+            {channelId && (
+              <Button
+                size="sm"
+                className="mt-2 bg-[#e62117] text-white"
+                onClick={() => openSubscribePopup(channelId)}
+              >
+                Subscribe
+              </Button>
+            )}
+          </nav>
+        </div>
+      )}
+    </header>
+  )
+}

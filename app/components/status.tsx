@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Card } from './ui/card.tsx'
+import { Skeleton } from './ui/skeleton.tsx'
+
+export function StatusCard({
+  title,
+  children,
+  tone = 'neutral',
+}: {
+  title: string
+  children?: ReactNode
+  tone?: 'neutral' | 'error'
+}) {
+  return (
+    <Card className="mx-auto max-w-xl text-center" role={tone === 'error' ? 'alert' : undefined}>
+      <h1
+        className={
+          tone === 'error'
+            ? 'font-display text-2xl font-bold text-error'
+            : 'font-display text-2xl font-bold'
+        }
+      >
+        {title}
+      </h1>
+      {children && <div className="mt-3 space-y-4 text-muted-foreground">{children}</div>}
+    </Card>
+  )
+}
+
+export function AccessDenied({ message, action }: { message: string; action?: ReactNode }) {
+  return (
+    <div className="px-4 py-16">
+      <StatusCard title="Access Denied" tone="error">
+        <p>{message}</p>
+        {action}
+      </StatusCard>
+    </div>
+  )
+}
+
+export function roleDeniedMessage(role: string): string {
+  return `Access denied. Your role (${role}) lacks required permissions.`
+}
+
+export function AuthenticatingSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Authenticating"
+      className="mx-auto max-w-3xl space-y-4 px-4 py-16"
+    >
+      <span className="sr-only">Authenticating</span>
+      <Skeleton className="h-8 w-1/3" />
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  )
+}
+
+/** For routes whose feature is being built: says so plainly and points somewhere useful. */
+export function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="px-4 py-16">
+      <StatusCard title={title}>
+        <p>{children}</p>
+        <p className="text-sm">This part of the site is coming soon.</p>
+        <p>
+          <Link to="/" className="font-medium text-primary hover:underline">
+            Back to the home page
+          </Link>
+        </p>
+      </StatusCard>
+    </div>
+  )
+}

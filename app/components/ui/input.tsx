@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      className={cn(
+        'h-10 w-full rounded-lg border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus:border-ring focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-error',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium', className)} {...props} />
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} role="alert" className="text-sm text-error">
+      {message}
+    </p>
+  )
+}

@@ -1,0 +1,53 @@
+import type { ApiErrorBody } from '../../contracts/common.ts'
+
+export class ApiRequestError extends Error {
+  readonly status: number
+  readonly details: ApiErrorBody['details']
+  constructor(status: number, message: string, details?: ApiErrorBody['details']) {
+    super(message)
+    this.status = status
+    this.details = details
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+/**
+ * Calls /_api with the session cookie. On a non-OK answer the body's `error` field becomes the
+ * thrown message, else `fallbackMessage`.
+ */
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  fallbackMessage = 'Request failed',
+): Promise<T> {
+  const url = new URL(`/_api${path}`, window.location.origin)
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+  }
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      credentials: 'include',
+      headers:
+        options.body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiRequestError(0, fallbackMessage)
+  }
+  const body = (await res.json().catch(() => null)) as (ApiErrorBody & { success?: boolean }) | null
+  if (!res.ok || body?.success === false) {
+    throw new ApiRequestError(res.status, body?.error || fallbackMessage, body?.details)
+  }
+  return body as T
+}

@@ -1,0 +1,16 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import type { SessionUser } from '../../contracts/auth.ts'
+import { appContext } from './app-context.ts'
+
+/**
+ * The server side of the route guards: a visitor is redirected before any HTML is sent; for a
+ * signed-in user with the wrong role the page answers 403 (and <RequireRole> renders Access Denied).
+ */
+export function guardRole(
+  context: Readonly<RouterContextProvider>,
+  role: 'user' | 'admin',
+): { user: SessionUser; status: 200 | 403 } {
+  const { user } = context.get(appContext)
+  if (!user) throw redirect(role === 'admin' ? '/admin/login' : '/login')
+  return { user, status: role === 'admin' && user.role !== 'admin' ? 403 : 200 }
+}

@@ -1,0 +1,33 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+/** The spec's full route table, plus the members-area link targets and the Not Found catch-all. */
+export default [
+  index('routes/home.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('faqs', 'routes/faqs.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('photos', 'routes/photos.tsx'),
+  route('videos', 'routes/videos.tsx'),
+  route('music', 'routes/music.tsx'),
+  route('merch', 'routes/merch.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('kp-index', 'routes/kp-index.tsx'),
+  route('moon-phase', 'routes/moon-phase.tsx'),
+  route('astronomy-news', 'routes/astronomy-news.tsx'),
+  route('telescope-guide', 'routes/telescope-guide.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('admin', 'routes/admin.tsx'),
+  route('admin/login', 'routes/admin-login.tsx'),
+  route('members', 'routes/members.tsx'),
+  route('members/profile', 'routes/members-profile.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('editor', 'routes/editor.tsx'),
+  route('invoice-test', 'routes/invoice-test.tsx'),
+  route('discord-invite', 'routes/discord-invite.tsx'),
+  route('resources', 'routes/resources.tsx'),
+  route('announcements', 'routes/announcements.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,30 @@
+import { data, Link } from 'react-router'
+import { StatusCard } from '../components/status.tsx'
+import { pageMeta } from '../lib/meta.ts'
+import type { Route } from './+types/not-found'
+
+export function loader() {
+  return data(null, { status: 404 })
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Page Not Found',
+    description: "The page you're looking for doesn't exist.",
+    noindex: true,
+  })
+
+export default function NotFound() {
+  return (
+    <div className="px-4 py-20">
+      <StatusCard title="Page Not Found">
+        <p>The page you&apos;re looking for doesn&apos;t exist or has moved.</p>
+        <p>
+          <Link to="/" className="font-medium text-primary hover:underline">
+            Go back home
+          </Link>
+        </p>
+      </StatusCard>
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+/** A string that must be present and non-empty; the same message for "missing" and "empty". */
+export function requiredString(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message })
+}
+
+export const ROLES = ['user', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+export const DEFAULT_ROLE: Role = 'user'
+
+export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+/** The error envelope every failed /_api call answers with. */
+export interface ApiErrorBody {
+  error: string
+  details?: Record<string, string[]>
+}

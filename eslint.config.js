@@ -1,0 +1,85 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      'build/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'shot.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    // contracts/ is shared by both sides and depends on neither.
+    files: ['contracts/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/server/**'],
+              message: 'contracts/ must not import app/ or server/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser bundle reaches the server only through the load context: types only.
+    files: ['app/**'],
+    ignores: ['app/**/*.server.ts', 'app/entry.server.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message:
+                'app/ may import only types from server/; read services from the load context.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives in server/db only.
+    files: ['server/**'],
+    ignores: ['server/db/**', 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Write SQL in server/db/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/cli/**', 'server/services/seed.ts', 'tests/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+)

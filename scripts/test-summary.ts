@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs'
+
+/**
+ * Adds up the JSON reports of Vitest and Playwright into one closing line, so a reader (or CI)
+ * sees at a glance how many tests ran in every lane.
+ */
+interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+}
+
+function read<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined
+}
+
+const vitest = read<VitestReport>('reports/vitest.json')
+const playwright = read<PlaywrightReport>('reports/playwright.json')
+if (!vitest || !playwright) {
+  console.error('Missing test reports: expected reports/vitest.json and reports/playwright.json')
+  process.exit(1)
+}
+
+const passed = vitest.numPassedTests + playwright.stats.expected + playwright.stats.flaky
+const failed = vitest.numFailedTests + playwright.stats.unexpected
+const skipped = vitest.numPendingTests + vitest.numTodoTests + playwright.stats.skipped
+console.log(
+  `vitest (unit, api-sqlite, api-postgres): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+)
+console.log(
+  `playwright (chromium): ${playwright.stats.expected + playwright.stats.flaky} passed, ${playwright.stats.unexpected} failed`,
+)
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 || skipped > 0 ? 1 : 0)

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { LoginInput, type SessionResponse } from '../../contracts/auth.ts'
+import { clearSessionCookie, writeSessionCookie } from '../auth/session-cookie.ts'
+import { endpoint } from './define.ts'
+
+export const NoInput = z.object({}).loose()
+
+export const loginWithPassword = endpoint({
+  method: 'POST',
+  path: '/auth/login_with_password',
+  access: 'public',
+  source: 'json',
+  input: LoginInput,
+  async handler({ input, services, meta, c }) {
+    const issued = await services.auth.loginWithPassword(
+      input.email,
+      input.password,
+      meta,
+      c.get('sessionToken') ?? undefined,
+    )
+    writeSessionCookie(c, services.config.secureCookies, issued.token, issued.expiresAt)
+    return { user: issued.user }
+  },
+})
+
+export const getSession = endpoint({
+  method: 'GET',
+  path: '/auth/session',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  handler({ user, c }): SessionResponse {
+    c.header('Cache-Control', 'no-store')
+    return { user }
+  },
+})
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'public',
+  source: 'json',
+  input: NoInput,
+  async handler({ services, c }) {
+    const token = c.get('sessionToken')
+    if (token) await services.auth.logout(token)
+    clearSessionCookie(c, services.config.secureCookies)
+    return { success: true }
+  },
+})

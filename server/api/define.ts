@@ -1,0 +1,33 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import type { SessionUser } from '../../contracts/auth.ts'
+import type { RequestMeta } from '../services/auth.ts'
+import type { Services } from '../services/index.ts'
+import type { AppEnv } from '../http/env.ts'
+
+export type Access = 'public' | 'member' | 'admin'
+export type InputSource = 'query' | 'json' | 'multipart' | 'none'
+
+export interface HandlerArgs<I, A extends Access> {
+  input: I
+  user: A extends 'public' ? SessionUser | null : SessionUser
+  services: Services
+  meta: RequestMeta
+  c: Context<AppEnv>
+}
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Access> {
+  method: 'GET' | 'POST'
+  path: string
+  access: A
+  /** Where the input comes from: GET reads the query string, POST a JSON body (or a multipart form). */
+  source: InputSource
+  input: S
+  /** A plain value is sent as JSON with status 200; a Response is sent as it is. */
+  handler: (args: HandlerArgs<z.output<S>, A>) => Promise<unknown> | unknown
+}
+
+/** Keeps each endpoint's handler typed by its own schema and access, then erases it for the table. */
+export function endpoint<S extends z.ZodType, A extends Access>(def: Endpoint<S, A>): Endpoint {
+  return def as unknown as Endpoint
+}

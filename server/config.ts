@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'PUBLIC_URL must be a full URL such as https://example.org' }).optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
+  ),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  ADMIN_EMAIL: optionalString.pipe(
+    z.email({ message: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+  ),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  ),
+  SITE_NAME: z.string().min(1).default('Astro Cosmos'),
+  SITE_DESCRIPTION: z
+    .string()
+    .default('Astronomy and space: the Cosmic Log blog, sky data, galleries and live radio.'),
+  YOUTUBE_CHANNEL_ID: optionalString,
+  DISCORD_INVITE_URL: optionalString.pipe(z.url().optional()),
+  ANALYTICS_PROVIDER: z.enum(['none', 'plausible', 'ga4']).default('none'),
+  PLAUSIBLE_DOMAIN: optionalString,
+  PLAUSIBLE_SCRIPT_URL: z.url().default('https://plausible.io/js/script.manual.js'),
+  GA4_MEASUREMENT_ID: optionalString,
+  ADS_TXT: optionalString,
+  SITE_VERIFICATION_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._-]+$/, { message: 'SITE_VERIFICATION_PATH must look like /name.txt' })
+    .default('/site-verification.txt'),
+  SITE_VERIFICATION_LINE: optionalString,
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+})
+
+export type Env = z.input<typeof EnvSchema>
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicUrl: string | undefined
+  dataDir: string
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+  sessionSecret: string
+  secureCookies: boolean
+  trustProxy: boolean
+  admin: { email: string; password: string | undefined }
+  siteName: string
+  siteDescription: string
+  youtubeChannelId: string | undefined
+  discordInviteUrl: string | undefined
+  analytics:
+    | { provider: 'none' }
+    | { provider: 'plausible'; domain: string | undefined; scriptUrl: string }
+    | { provider: 'ga4'; measurementId: string }
+  adsTxt: string | undefined
+  siteVerification: { path: string; line: string | undefined }
+  logLevel: 'silent' | 'error' | 'info'
+}
+
+export class ConfigError extends Error {}
+
+/** What the browser may see of the configuration: nothing secret goes here. */
+export interface PublicConfig {
+  siteName: string
+  youtubeChannelId: string | null
+  discordInviteUrl: string | null
+  analytics: Config['analytics']
+}
+
+export function getPublicConfig(config: Config): PublicConfig {
+  return {
+    siteName: config.siteName,
+    youtubeChannelId: config.youtubeChannelId ?? null,
+    discordInviteUrl: config.discordInviteUrl ?? null,
+    analytics: config.analytics,
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+
+  let database: Config['database']
+  if (!e.DATABASE_URL) {
+    database = { dialect: 'sqlite', file: path.join(dataDir, 'site.db') }
+  } else if (/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    database = { dialect: 'postgres', url: e.DATABASE_URL }
+  } else if (e.DATABASE_URL.startsWith('file:') || e.DATABASE_URL.endsWith('.db')) {
+    database = { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.replace(/^file:/, '')) }
+  } else {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: use postgres://… for PostgreSQL or file:path/to/site.db for SQLite',
+    )
+  }
+
+  let analytics: Config['analytics'] = { provider: 'none' }
+  if (e.ANALYTICS_PROVIDER === 'plausible') {
+    analytics = {
+      provider: 'plausible',
+      domain: e.PLAUSIBLE_DOMAIN,
+      scriptUrl: e.PLAUSIBLE_SCRIPT_URL,
+    }
+  } else if (e.ANALYTICS_PROVIDER === 'ga4') {
+    if (!e.GA4_MEASUREMENT_ID) {
+      throw new ConfigError(
+        'Invalid configuration:\n  GA4_MEASUREMENT_ID: required when ANALYTICS_PROVIDER=ga4',
+      )
+    }
+    analytics = { provider: 'ga4', measurementId: e.GA4_MEASUREMENT_ID }
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    database,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY,
+    admin: {
+      email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
+      password: e.ADMIN_PASSWORD,
+    },
+    siteName: e.SITE_NAME,
+    siteDescription: e.SITE_DESCRIPTION,
+    youtubeChannelId: e.YOUTUBE_CHANNEL_ID,
+    discordInviteUrl: e.DISCORD_INVITE_URL,
+    analytics,
+    adsTxt: e.ADS_TXT,
+    siteVerification: { path: e.SITE_VERIFICATION_PATH, line: e.SITE_VERIFICATION_LINE },
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+/** SESSION_SECRET may be left unset: one is generated on first start and kept beside the data. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}

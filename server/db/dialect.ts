@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import {
+  type ColumnDefinitionBuilder,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import type { DB } from './schema.ts'
+
+/**
+ * The one file that knows SQLite from PostgreSQL. Repositories ask `isPostgres(db)` where the SQL
+ * must differ and keep both branches side by side.
+ */
+export type Database = Kysely<DB>
+
+export function createDatabase(target: Config['database']): Database {
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  }
+  if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true })
+  const sqlite = new SQLite(target.file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** An auto-assigned integer primary key, spelled the way each engine wants it. */
+export function identityColumn(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) =>
+    isPostgres(db)
+      ? col.primaryKey().generatedByDefaultAsIdentity()
+      : col.primaryKey().autoIncrement()
+}

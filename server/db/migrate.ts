@@ -1,0 +1,17 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import type { Database } from './dialect.ts'
+import * as createCoreTables from './migrations/20261122000000_create_core_tables.ts'
+
+/** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122000000_create_core_tables': createCoreTables,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
+
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,106 @@
+import type { Context, Hono } from 'hono'
+import { type z } from 'zod'
+import type { Endpoint } from '../api/define.ts'
+import type { Services } from '../services/index.ts'
+import type { AppEnv } from './env.ts'
+import { ApiError, HTTP_MESSAGES } from './errors.ts'
+
+/** Mounts every endpoint of the table the same way: authorize → parse → call → respond. */
+export function mountApi(app: Hono<AppEnv>, routes: Endpoint[], services: Services): void {
+  const methodsByPath = new Map<string, Set<string>>()
+  for (const ep of routes) {
+    const path = `/_api${ep.path}`
+    methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(ep.method))
+    app.on(ep.method, path, async (c) => {
+      const user = authorize(c, ep)
+      const input = await parseInput(c, ep)
+      const result = await ep.handler({
+        input,
+        user,
+        services,
+        meta: { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null },
+        c,
+      })
+      if (result instanceof Response) return result
+      return c.json(result ?? { success: true })
+    })
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (c) => {
+      c.header('Allow', [...methods].join(', '))
+      return c.json({ error: HTTP_MESSAGES.methodNotAllowed }, 405)
+    })
+  }
+}
+
+// Access is checked before the input is read: a caller without the right never learns the schema.
+function authorize(c: Context<AppEnv>, ep: Endpoint) {
+  const user = c.get('user')
+  if (ep.access === 'public') return user
+  if (!user) throw new ApiError(401, HTTP_MESSAGES.notAuthenticated)
+  if (ep.access === 'admin' && user.role !== 'admin')
+    throw new ApiError(403, HTTP_MESSAGES.forbidden)
+  return user
+}
+
+async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
+  let raw: unknown
+  switch (ep.source) {
+    case 'none':
+      raw = {}
+      break
+    case 'query':
+      raw = c.req.query()
+      break
+    case 'json':
+      raw = await readJson(c)
+      break
+    case 'multipart':
+      raw = await readMultipart(c)
+      break
+  }
+  const parsed = ep.input.safeParse(raw)
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type))
+    throw new ApiError(415, HTTP_MESSAGES.jsonRequired)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError(400, HTTP_MESSAGES.invalidJson)
+  }
+}
+
+async function readMultipart(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? ''
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw new ApiError(415, HTTP_MESSAGES.multipartRequired)
+  try {
+    const form = await c.req.formData()
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of form.entries()) {
+      const prev = out[key]
+      out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+    }
+    return out
+  } catch {
+    throw new ApiError(400, 'Request body must be a valid multipart form.')
+  }
+}
+
+/** 400 with the first message of the first failing field as `error` and every field's first message in `details`. */
+export function validationError(error: z.ZodError): ApiError {
+  const details: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_'
+    details[field] ??= [issue.message]
+  }
+  const first = error.issues[0]?.message ?? 'Invalid input.'
+  return new ApiError(400, first, { details })
+}

@@ -1,0 +1,157 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { ServerBuild } from 'react-router'
+import { API_ROUTES } from '../api/routes.ts'
+import { readSessionToken, writeSessionCookie } from '../auth/session-cookie.ts'
+import type { Services } from '../services/index.ts'
+import { mountApi } from './api.ts'
+import type { AppEnv } from './env.ts'
+import { errorHandler } from './error-handler.ts'
+import { HTTP_MESSAGES } from './errors.ts'
+import { sameOriginOnly, securityHeaders } from './security.ts'
+import { createSsrHandler } from './ssr.ts'
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024
+
+export interface HttpOptions {
+  services: Services
+  /** The React Router server build; absent in API-only tests. */
+  loadBuild?: () => Promise<ServerBuild>
+  /** build/client in production; Vite serves it in development. */
+  clientDir?: string
+  dev?: boolean
+}
+
+export function createHttpApp({
+  services,
+  loadBuild,
+  clientDir,
+  dev = false,
+}: HttpOptions): Hono<AppEnv> {
+  const { config, logger } = services
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    if (c.req.path.startsWith('/assets/')) return
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  app.use(securityHeaders(config, dev))
+
+  app.get('/healthz', async (c) => {
+    await services.db.selectFrom('users').select('id').limit(1).execute()
+    c.header('Cache-Control', 'no-store')
+    return c.json({ status: 'ok' })
+  })
+
+  if (clientDir) {
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable')
+        },
+      }),
+    )
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=3600')
+        },
+      }),
+    )
+  }
+  app.use(
+    '/uploads/*',
+    serveStatic({
+      root: config.dataDir,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=86400')
+      },
+    }),
+  )
+
+  app.get('/ads.txt', (c) =>
+    config.adsTxt ? c.text(config.adsTxt + '\n') : c.text('Not found\n', 404),
+  )
+  app.get(config.siteVerification.path, (c) =>
+    config.siteVerification.line
+      ? c.text(config.siteVerification.line + '\n')
+      : c.text('Not found\n', 404),
+  )
+
+  // Who is asking: the client address and the signed-in user, once per request.
+  app.use(async (c, next) => {
+    c.set('ip', clientIp(c, config.trustProxy))
+    c.set('user', null)
+    c.set('sessionId', null)
+    c.set('sessionToken', null)
+    const token = readSessionToken(c, config.secureCookies)
+    if (token) {
+      const session = await services.auth.resolveSession(token)
+      if (session) {
+        c.set('user', session.user)
+        c.set('sessionId', session.sessionId)
+        c.set('sessionToken', token)
+        if (session.renewedUntil)
+          writeSessionCookie(c, config.secureCookies, token, session.renewedUntil)
+      }
+    }
+    await next()
+  })
+
+  // Uploads may be up to 6 MB; everything else is JSON and stops at 1 MB, counted as it streams in.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ error: HTTP_MESSAGES.tooLarge }, 413),
+  })
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT,
+    onError: (c) => c.json({ error: HTTP_MESSAGES.tooLarge }, 413),
+  })
+  app.use(
+    '/_api/*',
+    (c, next) =>
+      ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+        ? uploadLimit
+        : jsonLimit)(c, next),
+    sameOriginOnly(config),
+  )
+  mountApi(app, API_ROUTES, services)
+  app.all('/_api/*', (c) => c.json({ error: HTTP_MESSAGES.apiNotFound }, 404))
+
+  if (loadBuild) {
+    const ssr = createSsrHandler(loadBuild, services, dev ? 'development' : 'production')
+    app.all('*', (c) => ssr(c))
+  }
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/_api/')
+      ? c.json({ error: HTTP_MESSAGES.apiNotFound }, 404)
+      : c.text('Not found', 404),
+  )
+
+  app.onError(errorHandler(logger))
+
+  return app
+}
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}

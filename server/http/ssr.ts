@@ -1,0 +1,49 @@
+import type { Context } from 'hono'
+import {
+  createRequestHandler,
+  type RequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
+import { getPublicConfig } from '../config.ts'
+import type { Services } from '../services/index.ts'
+import type { AppContext } from './app-context.ts'
+import type { AppEnv } from './env.ts'
+
+/**
+ * The app's server entry exports the RouterContext its loaders read, so the server sets the very
+ * object the bundle uses (a copy imported from source would be a different key).
+ */
+function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
+  const key = (build.entry.module as unknown as { appContext?: RouterContext<AppContext> })
+    .appContext
+  if (!key) throw new Error('app/entry.server.tsx must export appContext')
+  return key
+}
+
+export function createSsrHandler(
+  loadBuild: () => Promise<ServerBuild>,
+  services: Services,
+  mode: 'development' | 'production',
+) {
+  const handlers = new WeakMap<ServerBuild, RequestHandler>()
+  const publicConfig = getPublicConfig(services.config)
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const build = await loadBuild()
+    let handler = handlers.get(build)
+    if (!handler) {
+      handler = createRequestHandler(build, mode)
+      handlers.set(build, handler)
+    }
+    const context = new RouterContextProvider()
+    context.set(contextKeyOf(build), {
+      services,
+      user: c.get('user'),
+      nonce: c.get('nonce'),
+      publicConfig,
+      origin: services.config.publicUrl ?? new URL(c.req.url).origin,
+    })
+    return handler(c.req.raw, context)
+  }
+}

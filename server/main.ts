@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { createDatabase } from './db/dialect.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { deleteExpiredRateLimits } from './db/rate-limits.ts'
+import { deleteExpiredSessions } from './db/sessions.ts'
+import { createHttpApp } from './http/app.ts'
+import { createLogger } from './http/logger.ts'
+import { type Services, createServices } from './services/index.ts'
+import { seedIfEmpty } from './services/seed.ts'
+
+const HOUR = 60 * 60 * 1000
+const SHUTDOWN_GRACE_MS = 10_000
+
+export interface RunningServer {
+  url: string
+  server: Server
+  services: Services
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>
+}
+
+/** The composition root: config → database (+ migrations, first-start seed) → services → HTTP. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel)
+  const dev = config.env === 'development'
+
+  const db = createDatabase(config.database)
+  const applied = await migrateToLatest(db)
+  if (applied.length) logger.info('migrations applied', { applied })
+  const services = createServices({ config, db, logger })
+  await seedIfEmpty(
+    db,
+    services.clock,
+    { adminEmail: config.admin.email, adminPassword: config.admin.password },
+    logger,
+  )
+
+  let loadBuild: () => Promise<ServerBuild>
+  let clientDir: string | undefined
+  let devMiddleware: ((req: never, res: never, next: () => void) => void) | undefined
+  let closeVite: (() => Promise<void>) | undefined
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite')
+    const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' })
+    loadBuild = () =>
+      vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    devMiddleware = vite.middlewares as never
+    closeVite = () => vite.close()
+  } else {
+    const buildFile = path.resolve('build/server/index.js')
+    const build = (await import(pathToFileURL(buildFile).href).catch(() => {
+      throw new ConfigError(`No production build at ${buildFile}: run \`npm run build\` first.`)
+    })) as ServerBuild
+    loadBuild = async () => build
+    clientDir = path.relative(process.cwd(), path.resolve('build/client'))
+  }
+
+  const app = createHttpApp({ services, loadBuild, clientDir, dev })
+  const listener = getRequestListener(app.fetch)
+  const server = createServer((req, res) => {
+    if (devMiddleware) devMiddleware(req as never, res as never, () => void listener(req, res))
+    else void listener(req, res)
+  })
+  server.keepAliveTimeout = 65_000
+
+  const housekeeping = setInterval(() => {
+    const now = new Date().toISOString()
+    Promise.all([deleteExpiredSessions(db, now), deleteExpiredRateLimits(db, now)]).catch(
+      (error: unknown) => logger.error('housekeeping failed', { error: String(error) }),
+    )
+  }, HOUR)
+  housekeeping.unref()
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
+  logger.info('listening', { url, dev })
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      clearInterval(housekeeping)
+      const force = setTimeout(() => {
+        logger.error('closing connections still open after the grace period')
+        server.closeAllConnections()
+      }, SHUTDOWN_GRACE_MS)
+      force.unref()
+      server.close(() => {
+        clearTimeout(force)
+        void (async () => {
+          await closeVite?.()
+          await db.destroy()
+          logger.info('stopped')
+          resolve()
+        })()
+      })
+      server.closeIdleConnections()
+    })
+    return closing
+  }
+  return { url, server, services, close }
+}
+
+if (import.meta.main) {
+  try {
+    const running = await startServer(loadConfig())
+    const stop = (signal: string) => {
+      running.services.logger.info('shutting down', { signal })
+      void running.close().then(() => process.exit(0))
+    }
+    process.once('SIGTERM', () => stop('SIGTERM'))
+    process.once('SIGINT', () => stop('SIGINT'))
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,101 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { hashPassword } from '../auth/passwords.ts'
+import type { Database } from '../db/dialect.ts'
+import { SEED_FAQS, SEED_PAGES, SEED_POSTS } from '../db/seed-data.ts'
+import { countUsers, insertUser } from '../db/users.ts'
+import type { Logger } from '../http/logger.ts'
+import type { Clock } from './clock.ts'
+
+export interface SeedOptions {
+  adminEmail: string
+  adminPassword: string | undefined
+}
+
+/**
+ * Fills an empty database with an admin account and realistic content, so the first start shows a
+ * living site. Does nothing when any user exists.
+ */
+export async function seedIfEmpty(
+  db: Database,
+  clock: Clock,
+  options: SeedOptions,
+  logger: Logger,
+): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false
+  const now = clock.now().toISOString()
+  const generated = options.adminPassword === undefined
+  const password = options.adminPassword ?? randomBytes(12).toString('base64url')
+
+  await db.transaction().execute(async (trx) => {
+    const admin = await insertUser(trx, {
+      email: options.adminEmail,
+      display_name: 'Site Admin',
+      role: 'admin',
+      avatar_url: null,
+      password_hash: await hashPassword(password),
+      created_at: now,
+      updated_at: now,
+    })
+    for (const post of SEED_POSTS) {
+      await trx
+        .insertInto('blog_posts')
+        .values({
+          id: randomUUID(),
+          title: post.title,
+          slug: post.slug,
+          content: post.content,
+          excerpt: post.excerpt,
+          featured_image_url: post.featuredImageUrl,
+          tags: JSON.stringify(post.tags),
+          status: post.status,
+          published_at: post.publishedAt,
+          author_id: admin.id,
+          created_at: post.publishedAt ?? now,
+          updated_at: post.publishedAt ?? now,
+        })
+        .execute()
+    }
+    for (const [position, faq] of SEED_FAQS.entries()) {
+      await trx
+        .insertInto('faqs')
+        .values({
+          title: faq.title,
+          content: faq.content,
+          position,
+          last_updated: faq.lastUpdated,
+          created_at: now,
+        })
+        .execute()
+    }
+    for (const page of SEED_PAGES) {
+      await trx
+        .insertInto('pages')
+        .values({
+          id: randomUUID(),
+          title: page.title,
+          slug: page.slug,
+          content: page.content,
+          status: page.status,
+          meta_description: page.metaDescription,
+          published_at: page.publishedAt,
+          created_at: page.publishedAt ?? now,
+          updated_at: page.publishedAt ?? now,
+        })
+        .execute()
+    }
+  })
+
+  logger.info('seeded the empty database', {
+    posts: SEED_POSTS.length,
+    faqs: SEED_FAQS.length,
+    pages: SEED_PAGES.length,
+  })
+  if (generated) {
+    // Printed once, on the console only: it is never stored anywhere in clear.
+    console.log(
+      `\n  Admin account created: ${options.adminEmail}\n  Generated password:    ${password}\n` +
+        '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n',
+    )
+  }
+  return true
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { hashPassword } from '../../server/auth/passwords.ts'
+import { loadConfig } from '../../server/config.ts'
+import { insertUser } from '../../server/db/users.ts'
+import { startServer } from '../../server/main.ts'
+import { FAKE_PLAUSIBLE_SCRIPT, startFakeUpstreams } from '../fakes/server.ts'
+import { E2E } from './e2e-accounts.ts'
+
+/**
+ * The production build on a fresh SQLite database, with fake upstreams on loopback and a member
+ * account beside the seeded admin. Started by Playwright's webServer.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
+const fakes = await startFakeUpstreams({
+  '/js/script.manual.js': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/javascript' }).end(FAKE_PLAUSIBLE_SCRIPT)
+  },
+})
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: String(E2E.port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: E2E.admin.email,
+  ADMIN_PASSWORD: E2E.admin.password,
+  SITE_NAME: 'Astro Cosmos',
+  YOUTUBE_CHANNEL_ID: 'UCe2eTestChannel000000000',
+  DISCORD_INVITE_URL: 'https://discord.gg/astro-e2e',
+  ANALYTICS_PROVIDER: 'plausible',
+  PLAUSIBLE_DOMAIN: 'astro.example.org',
+  PLAUSIBLE_SCRIPT_URL: `${fakes.url}/js/script.manual.js`,
+  ADS_TXT: 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0',
+  SITE_VERIFICATION_PATH: '/tiktok-verify.txt',
+  SITE_VERIFICATION_LINE: 'tiktok-developers-site-verification=e2e',
+  LOG_LEVEL: 'error',
+})
+const running = await startServer(config)
+
+const now = new Date().toISOString()
+await insertUser(running.services.db, {
+  email: E2E.member.email,
+  display_name: E2E.member.displayName,
+  role: 'user',
+  avatar_url: null,
+  password_hash: await hashPassword(E2E.member.password),
+  created_at: now,
+  updated_at: now,
+})
+
+const stop = async () => {
+  await running.close()
+  fakes.server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+process.once('SIGTERM', () => void stop())
+process.once('SIGINT', () => void stop())

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/support/strict-env.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{server,app,contracts}/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-sqlite',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
+  },
+})
