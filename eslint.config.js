@@ -6,12 +6,13 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-*/',
       'node_modules/',
       '.react-router/',
       'data/',
       'test-results/',
       'playwright-report/',
-      'shot.mjs',
+      'reports/',
     ],
   },
   js.configs.recommended,

@@ -29,5 +29,7 @@ export default [
   route('discord-invite', 'routes/discord-invite.tsx'),
   route('resources', 'routes/resources.tsx'),
   route('announcements', 'routes/announcements.tsx'),
+  // Published content pages live at /{slug}; built-in routes above always win.
+  route(':slug', 'routes/content-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

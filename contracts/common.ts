@@ -5,6 +5,12 @@ export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message })
 }
 
+/** A field an update may leave out; when it is given it must not be empty. */
+export function optionalNonEmpty(message: string, max?: number) {
+  const text = z.string({ error: message }).trim().min(1, { error: message })
+  return (max === undefined ? text : text.max(max)).optional()
+}
+
 export const ROLES = ['user', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 export const DEFAULT_ROLE: Role = 'user'

@@ -9,6 +9,15 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional()
 
+/** NASA, Sky & Telescope, Space.com, ESA Space Science and Universe Today. */
+const DEFAULT_NEWS_FEEDS = [
+  'https://www.nasa.gov/news-release/feed/',
+  'https://skyandtelescope.org/feed/',
+  'https://www.space.com/feeds/all',
+  'https://www.esa.int/rssfeed/Our_Activities/Space_Science',
+  'https://www.universetoday.com/feed/',
+]
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +46,11 @@ const EnvSchema = z.object({
     .default('Astronomy and space: the Cosmic Log blog, sky data, galleries and live radio.'),
   YOUTUBE_CHANNEL_ID: optionalString,
   DISCORD_INVITE_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_GUILD_ID: optionalString,
+  DISCORD_OAUTH_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  DISCORD_API_URL: z.url().default('https://discord.com/api'),
   ANALYTICS_PROVIDER: z.enum(['none', 'plausible', 'ga4']).default('none'),
   PLAUSIBLE_DOMAIN: optionalString,
   PLAUSIBLE_SCRIPT_URL: z.url().default('https://plausible.io/js/script.manual.js'),
@@ -48,6 +62,47 @@ const EnvSchema = z.object({
     .default('/site-verification.txt'),
   SITE_VERIFICATION_LINE: optionalString,
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
+  NASA_API_URL: z.url().default('https://api.nasa.gov'),
+  NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
+  APOD_PAGE_URL: z.url().default('https://apod.nasa.gov/apod'),
+  NEWS_FEEDS: z
+    .string()
+    .default(DEFAULT_NEWS_FEEDS.join(','))
+    .transform((v) =>
+      (v.trim() === '' ? DEFAULT_NEWS_FEEDS.join(',') : v)
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const named = /^([^=]+?)\s*=\s*(https?:\/\/.+)$/.exec(entry)
+          return named ? { name: named[1]!.trim(), url: named[2]! } : { name: null, url: entry }
+        }),
+    )
+    .pipe(
+      z
+        .array(
+          z.object({
+            name: z.string().nullable(),
+            url: z.url({
+              protocol: /^https?$/,
+              message: 'NEWS_FEEDS must be a comma-separated list of feed URLs',
+            }),
+          }),
+        )
+        .min(1, { message: 'NEWS_FEEDS must name at least one feed' }),
+    ),
+  SKY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(8000),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'SMTP_URL must look like smtp://user:pass@host:587' })
+      .optional(),
+  ),
+  CONTACT_TO: optionalString.pipe(
+    z.email({ message: 'CONTACT_TO must be an e-mail address' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -67,6 +122,14 @@ export interface Config {
   siteDescription: string
   youtubeChannelId: string | undefined
   discordInviteUrl: string | undefined
+  discord: {
+    /** Sign-in with Discord; null when DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET are not set. */
+    oauth: { clientId: string; clientSecret: string } | null
+    /** The community server whose membership the profile page shows. */
+    guildId: string | undefined
+    authorizeUrl: string
+    apiUrl: string
+  }
   analytics:
     | { provider: 'none' }
     | { provider: 'plausible'; domain: string | undefined; scriptUrl: string }
@@ -74,6 +137,17 @@ export interface Config {
   adsTxt: string | undefined
   siteVerification: { path: string; line: string | undefined }
   logLevel: 'silent' | 'error' | 'info'
+  /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
+  sky: {
+    swpcUrl: string
+    nasaApiUrl: string
+    nasaApiKey: string
+    apodPageUrl: string
+    /** A feed may be given a badge name: `Space.com=https://www.space.com/feeds/all`. */
+    newsFeeds: Array<{ name: string | null; url: string }>
+    upstreamTimeoutMs: number
+  }
+  mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +157,7 @@ export interface PublicConfig {
   siteName: string
   youtubeChannelId: string | null
   discordInviteUrl: string | null
+  discordSignIn: boolean
   analytics: Config['analytics']
 }
 
@@ -91,6 +166,7 @@ export function getPublicConfig(config: Config): PublicConfig {
     siteName: config.siteName,
     youtubeChannelId: config.youtubeChannelId ?? null,
     discordInviteUrl: config.discordInviteUrl ?? null,
+    discordSignIn: config.discord.oauth !== null,
     analytics: config.analytics,
   }
 }
@@ -133,6 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics = { provider: 'ga4', measurementId: e.GA4_MEASUREMENT_ID }
   }
 
+  if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: set both for Discord sign-in, or neither',
+    )
+  }
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -151,10 +233,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDescription: e.SITE_DESCRIPTION,
     youtubeChannelId: e.YOUTUBE_CHANNEL_ID,
     discordInviteUrl: e.DISCORD_INVITE_URL,
+    discord: {
+      oauth:
+        e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+          ? { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET }
+          : null,
+      guildId: e.DISCORD_GUILD_ID,
+      authorizeUrl: e.DISCORD_OAUTH_AUTHORIZE_URL,
+      apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
+    },
     analytics,
     adsTxt: e.ADS_TXT,
     siteVerification: { path: e.SITE_VERIFICATION_PATH, line: e.SITE_VERIFICATION_LINE },
     logLevel: e.LOG_LEVEL,
+    sky: {
+      swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
+      nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),
+      nasaApiKey: e.NASA_API_KEY,
+      apodPageUrl: e.APOD_PAGE_URL.replace(/\/$/, ''),
+      newsFeeds: e.NEWS_FEEDS,
+      upstreamTimeoutMs: e.SKY_UPSTREAM_TIMEOUT_MS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from:
+        e.MAIL_FROM ??
+        `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      contactTo: e.CONTACT_TO,
+    },
   }
 }
 

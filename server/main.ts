@@ -52,12 +52,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     devMiddleware = vite.middlewares as never
     closeVite = () => vite.close()
   } else {
-    const buildFile = path.resolve('build/server/index.js')
+    const buildRoot = path.resolve(process.env.BUILD_DIR ?? 'build')
+    const buildFile = path.join(buildRoot, 'server/index.js')
     const build = (await import(pathToFileURL(buildFile).href).catch(() => {
       throw new ConfigError(`No production build at ${buildFile}: run \`npm run build\` first.`)
     })) as ServerBuild
     loadBuild = async () => build
-    clientDir = path.relative(process.cwd(), path.resolve('build/client'))
+    clientDir = path.relative(process.cwd(), path.join(buildRoot, 'client'))
   }
 
   const app = createHttpApp({ services, loadBuild, clientDir, dev })
@@ -75,6 +76,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
   }, HOUR)
   housekeeping.unref()
+  // Contact e-mails that could not be sent are retried (a message is never lost, only delayed).
+  const retryMail = () =>
+    services.contact
+      .retryUndelivered()
+      .catch((error: unknown) => logger.error('contact retry failed', { error: String(error) }))
+  void retryMail()
+  const mailRetry = setInterval(retryMail, 10 * 60 * 1000)
+  mailRetry.unref()
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
@@ -86,6 +95,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
       clearInterval(housekeeping)
+      clearInterval(mailRetry)
       const force = setTimeout(() => {
         logger.error('closing connections still open after the grace period')
         server.closeAllConnections()
@@ -94,6 +104,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.close(() => {
         clearTimeout(force)
         void (async () => {
+          await services.contact.settle()
           await closeVite?.()
           await db.destroy()
           logger.info('stopped')

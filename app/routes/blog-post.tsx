@@ -1,14 +1,135 @@
-import { ComingSoon } from '../components/status.tsx'
-import { pageMeta } from '../lib/meta.ts'
+import { data, Link } from 'react-router'
+import { TagBadge, PostCard } from '../components/blog/post-card.tsx'
+import { StateMessage } from '../components/ui/state-message.tsx'
+import { appContext } from '../lib/app-context.ts'
+import { loadPost } from '../lib/content.server.ts'
+import { cardExcerpt, formatLongDate } from '../lib/format.ts'
+import { pageMeta, rootDataFrom } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: 'Blog',
-    description: 'An article from the Cosmic Log.',
-    path: '/blog',
-  })
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await loadPost(context, params.slug)
+  const { origin } = context.get(appContext)
+  if (!found) return data({ post: null, related: [], origin }, { status: 404 })
+  return { ...found, origin }
+}
 
-export default function Page() {
-  return <ComingSoon title="Blog">Individual Cosmic Log articles will be readable here.</ComingSoon>
+function absolute(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const post = loaderData?.post
+  if (!post) {
+    return pageMeta(matches, {
+      title: 'Post Not Found',
+      description: "We couldn't find that blog post.",
+      noindex: true,
+    })
+  }
+  const { siteName, origin } = rootDataFrom(matches)
+  const description = cardExcerpt(post)
+  const url = `${origin}/blog/${post.slug}`
+  const image = post.featuredImageUrl ? absolute(origin, post.featuredImageUrl) : undefined
+  const tags = pageMeta(matches, { title: post.title, description, path: `/blog/${post.slug}` })
+  tags.push(
+    { property: 'og:type', content: 'article' },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: post.title },
+    { name: 'twitter:description', content: description },
+  )
+  if (post.publishedAt) tags.push({ property: 'article:published_time', content: post.publishedAt })
+  for (const tag of post.tags) tags.push({ property: 'article:tag', content: tag })
+  if (image)
+    tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
+  tags.push({
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      url,
+      mainEntityOfPage: url,
+      datePublished: post.publishedAt ?? undefined,
+      dateModified: post.updatedAt,
+      image: image ? [image] : undefined,
+      keywords: post.tags.length ? post.tags.join(', ') : undefined,
+      author: { '@type': 'Organization', name: siteName, url: origin },
+      publisher: { '@type': 'Organization', name: siteName, url: origin },
+    },
+  })
+  return tags
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, related } = loaderData
+  if (!post) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <StateMessage
+          title="Post Not Found"
+          action={
+            <Link to="/blog" className="font-semibold text-primary hover:underline">
+              Back to Blog
+            </Link>
+          }
+        >
+          Sorry, we couldn&apos;t find the blog post you were looking for. It might have been moved
+          or deleted.
+        </StateMessage>
+      </div>
+    )
+  }
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-10">
+      <Link to="/blog" className="text-sm font-medium text-primary hover:underline">
+        ← Back to all articles
+      </Link>
+      <header className="mt-6">
+        <h1 className="font-display text-3xl leading-tight font-bold tracking-tight md:text-5xl">
+          {post.title}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          {post.publishedAt && (
+            <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
+          )}
+          {post.status !== 'published' && (
+            <span className="rounded-full border border-warning px-2 py-0.5 text-xs font-semibold text-warning uppercase">
+              {post.status}
+            </span>
+          )}
+          {post.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <TagBadge tag={tag} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </header>
+      {post.featuredImageUrl && (
+        <img
+          src={post.featuredImageUrl}
+          alt=""
+          className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border object-cover"
+        />
+      )}
+      <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16 border-t border-border pt-10">
+          <h2 id="related-heading" className="font-display text-2xl font-bold">
+            You Might Also Like
+          </h2>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((p) => (
+              <PostCard key={p.id} post={p} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  )
 }

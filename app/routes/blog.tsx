@@ -1,6 +1,44 @@
-import { ComingSoon } from '../components/status.tsx'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { BLOG_PAGE_SIZE, type BlogListResponse, SEARCH_DEBOUNCE_MS } from '../../contracts/blog.ts'
+import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { Pagination } from '../components/ui/pagination.tsx'
+import { StateMessage } from '../components/ui/state-message.tsx'
+import { apiFetch } from '../lib/api.ts'
+import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/blog'
+
+export const BLOG_LIST_STALE_MS = 60_000
+
+function readParams(params: URLSearchParams) {
+  const page = Number(params.get('page'))
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    search: (params.get('search') ?? '').trim().slice(0, 200),
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { page, search } = readParams(new URL(request.url).searchParams)
+  const { services } = context.get(appContext)
+  const data = await services.blog.list(
+    { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
+    null,
+  )
+  return { page, search, data }
+}
+
+// After the first render the list is fetched by the query below, not by the loader.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,10 +48,147 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/blog',
   })
 
-export default function Page() {
+function useBlogList(page: number, search: string, initial: Route.ComponentProps['loaderData']) {
+  const fromServer = initial.page === page && initial.search === search ? initial.data : undefined
+  return useQuery({
+    queryKey: ['blog', 'list', { page, search, status: 'published', limit: BLOG_PAGE_SIZE }],
+    queryFn: ({ signal }) =>
+      apiFetch<BlogListResponse>(
+        '/blog/list',
+        { query: { page, limit: BLOG_PAGE_SIZE, status: 'published', search }, signal },
+        'Failed to fetch posts',
+      ),
+    initialData: fromServer,
+    staleTime: BLOG_LIST_STALE_MS,
+    placeholderData: search === initial.search ? keepPreviousData : undefined,
+  })
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams()
+  const { page, search } = readParams(params)
+  const [text, setText] = useState(search)
+  const [syncedSearch, setSyncedSearch] = useState(search)
+  // The address changed by itself (back button, Clear Search): show its search in the box.
+  if (search !== syncedSearch) {
+    setSyncedSearch(search)
+    setText(search)
+  }
+
+  useEffect(() => {
+    if (text.trim() === search) return
+    const timer = setTimeout(() => {
+      setParams(text.trim() ? { search: text.trim() } : {}, {
+        replace: true,
+        preventScrollReset: true,
+      })
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, search, setParams])
+
+  const query = useBlogList(page, search, loaderData)
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams()
+    if (search) next.set('search', search)
+    if (p > 1) next.set('page', String(p))
+    const qs = next.toString()
+    return qs ? `/blog?${qs}` : '/blog'
+  }
+
   return (
-    <ComingSoon title="Blog">
-      Articles from the Cosmic Log will be listed and searchable here.
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-7xl px-4 py-10">
+      <header className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-medium tracking-widest text-accent uppercase">The blog</p>
+        <h1 className="mt-2 font-display text-4xl font-bold tracking-tight md:text-5xl">
+          From the Cosmic Log
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          Observing guides, astrophotography tips and the science behind what you see in the night
+          sky.
+        </p>
+        <Form
+          method="get"
+          action="/blog"
+          role="search"
+          className="mt-8"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setParams(text.trim() ? { search: text.trim() } : {})
+          }}
+        >
+          <label htmlFor="blog-search" className="sr-only">
+            Search articles
+          </label>
+          <input
+            id="blog-search"
+            name="search"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search for articles..."
+            maxLength={200}
+            className="h-12 w-full rounded-xl border border-border bg-card px-4 text-base text-foreground shadow-sm placeholder:text-muted-foreground focus:border-ring focus:outline-none"
+          />
+        </Form>
+      </header>
+
+      <section aria-label="Articles" aria-busy={query.isFetching} className="mt-10">
+        {query.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: BLOG_PAGE_SIZE }, (_, i) => (
+              <PostCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <StateMessage
+            tone="error"
+            title="Error Fetching Posts"
+            action={
+              <Button asChild variant="outline">
+                <Link to="/blog" reloadDocument>
+                  Refresh Page
+                </Link>
+              </Button>
+            }
+          >
+            There was a problem loading the blog posts. Please try again later.
+          </StateMessage>
+        ) : query.data.posts.length === 0 ? (
+          <StateMessage
+            title="No Posts Found"
+            action={
+              search ? (
+                <Button variant="outline" onClick={() => setParams({})}>
+                  Clear Search
+                </Button>
+              ) : undefined
+            }
+          >
+            It seems there are no blog posts matching your criteria.
+          </StateMessage>
+        ) : (
+          <>
+            {search && (
+              <p className="mb-4 text-sm text-muted-foreground" role="status">
+                {query.data.pagination.total}{' '}
+                {query.data.pagination.total === 1 ? 'article matches' : 'articles match'} “{search}
+                ”
+              </p>
+            )}
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {query.data.posts.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
+            </div>
+            <Pagination
+              page={page}
+              totalPages={query.data.pagination.totalPages}
+              hrefFor={hrefFor}
+              label="Blog pages"
+            />
+          </>
+        )}
+      </section>
+    </div>
   )
 }

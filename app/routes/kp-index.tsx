@@ -1,6 +1,16 @@
-import { ComingSoon } from '../components/status.tsx'
+import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { PageContainer, PageHeading } from '../components/page.tsx'
+import { KpExplainers, SolarWeatherState } from '../components/sky/solar-weather-view.tsx'
+import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { loadSkyData } from '../lib/sky.server.ts'
+import { skyView, useSolarWeather } from '../lib/sky.ts'
 import type { Route } from './+types/kp-index'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  return loadSkyData(() => services.sky.getSolarWeather(), SKY_MESSAGES.solarFailed)
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,10 +20,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/kp-index',
   })
 
-export default function Page() {
+export default function KpIndexPage({ loaderData }: Route.ComponentProps) {
+  const query = useSolarWeather(loaderData)
   return (
-    <ComingSoon title="The Planetary K-index">
-      The current Kp index, the 3-day forecast and aurora visibility will be shown here.
-    </ComingSoon>
+    <PageContainer>
+      <PageHeading
+        title="The Planetary K-index"
+        subtitle="Solar weather right now: how disturbed Earth’s magnetic field is, what the next three days may bring, and where the aurora might be seen."
+      />
+      <SolarWeatherState view={skyView(query, loaderData.error)} />
+      <KpExplainers />
+    </PageContainer>
   )
 }

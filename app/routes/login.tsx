@@ -1,8 +1,14 @@
-import { Link } from 'react-router'
-import { Button } from '../components/ui/button.tsx'
-import { Card } from '../components/ui/card.tsx'
+import { redirect } from 'react-router'
+import { DiscordSignInCard } from '../components/account/discord-sign-in.tsx'
+import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/login'
+
+// A signed-in member has nothing to do here: the members area is where they were going.
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(appContext).user) throw redirect('/members')
+  return null
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -14,26 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Login() {
   return (
     <div className="flex justify-center px-4 py-16">
-      <Card className="w-full max-w-md text-center">
-        <p className="text-sm font-medium tracking-wide text-primary uppercase">
-          Join Our Community
-        </p>
-        <h1 className="mt-2 font-display text-2xl font-bold">Join the Discord Community</h1>
-        <p className="mt-2 text-muted-foreground">
-          Sign in with your Discord account to reach the members area, manage your profile and join
-          the conversation.
-        </p>
-        <Button className="mt-6 w-full bg-[#5865f2] text-white" disabled>
-          Continue with Discord
-        </Button>
-        <p className="mt-2 text-sm text-muted-foreground">Discord sign-in is not available yet.</p>
-        <p className="mt-6 text-sm text-muted-foreground">
-          Administrator?{' '}
-          <Link to="/admin/login" className="font-medium text-primary hover:underline">
-            login here
-          </Link>
-        </p>
-      </Card>
+      <DiscordSignInCard />
     </div>
   )
 }

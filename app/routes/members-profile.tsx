@@ -1,7 +1,12 @@
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
+import { AccountSettings } from '../components/account/account-settings.tsx'
+import {
+  AccountSecurity,
+  ConnectedAccounts,
+  DiscordIntegration,
+} from '../components/account/members-sidebar.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { RequireRole } from '../components/route-guard.tsx'
-import { Card } from '../components/ui/card.tsx'
 import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/members-profile'
@@ -14,22 +19,36 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'My Profile',
-    description: 'Manage your account settings.',
+    description: 'Manage your account settings, connected accounts and Discord integration.',
     path: '/members/profile',
     noindex: true,
   })
 
-export default function Profile() {
+export default function MembersProfile() {
   return (
     <RequireRole role="user">
       <PageContainer>
-        <PageHeading title="My Profile" />
-        <Card>
-          <h2 className="font-display text-lg font-semibold">Account Settings</h2>
-          <p className="mt-2 text-muted-foreground">
-            Avatar, profile information, password and connected accounts are coming soon.
-          </p>
-        </Card>
+        <PageHeading
+          title="My Profile"
+          subtitle={
+            <>
+              Your account settings and connections.{' '}
+              <Link to="/members" className="font-medium text-primary hover:underline">
+                Back to the members area
+              </Link>
+            </>
+          }
+        />
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <AccountSettings />
+          </div>
+          <aside aria-label="Account connections" className="space-y-6">
+            <ConnectedAccounts />
+            <DiscordIntegration />
+            <AccountSecurity />
+          </aside>
+        </div>
       </PageContainer>
     </RequireRole>
   )

@@ -1,6 +1,16 @@
-import { ComingSoon } from '../components/status.tsx'
+import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { PageContainer, PageHeading } from '../components/page.tsx'
+import { MoonEducation, MoonPhaseState } from '../components/sky/moon-phase-view.tsx'
+import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { loadSkyData } from '../lib/sky.server.ts'
+import { skyView, useMoonPhase } from '../lib/sky.ts'
 import type { Route } from './+types/moon-phase'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  return loadSkyData(() => services.sky.getMoonPhase(), SKY_MESSAGES.moonFailed)
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,10 +20,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/moon-phase',
   })
 
-export default function Page() {
+export default function MoonPhasePage({ loaderData }: Route.ComponentProps) {
+  const query = useMoonPhase(loaderData)
   return (
-    <ComingSoon title="Moon Phase">
-      The current moon phase, illumination, age and distance will be shown here.
-    </ComingSoon>
+    <PageContainer>
+      <PageHeading
+        title="Moon Phase"
+        subtitle="The Moon right now as seen from Earth: its phase, how much of it is lit, how far away it is and when the next full and new moons come."
+      />
+      <MoonPhaseState view={skyView(query, loaderData.error)} />
+      <MoonEducation />
+    </PageContainer>
   )
 }

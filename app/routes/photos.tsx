@@ -1,6 +1,37 @@
-import { ComingSoon } from '../components/status.tsx'
+import { Tabs } from 'radix-ui'
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { PageContainer, PageHeading } from '../components/page.tsx'
+import { ApodState } from '../components/sky/apod-gallery.tsx'
+import { StateMessage } from '../components/ui/state-message.tsx'
+import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { usePublicConfig } from '../lib/public-config.ts'
+import { loadSkyData } from '../lib/sky.server.ts'
+import { skyView, useApod } from '../lib/sky.ts'
 import type { Route } from './+types/photos'
+
+export const PHOTO_TABS = {
+  community: 'Community Gallery',
+  apod: 'Astronomy Picture of the Day',
+} as const
+type PhotoTab = keyof typeof PHOTO_TABS
+/** The tab shown by default; `?tab=apod` opens the picture of the day directly. */
+const DEFAULT_TAB: PhotoTab = 'community'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  return loadSkyData(() => services.sky.getApod(), SKY_MESSAGES.apodFailed)
+}
+
+// Switching tabs only changes the query string: the pictures are already on the page.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -9,10 +40,76 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/photos',
   })
 
-export default function Page() {
+const TRIGGER =
+  'cursor-pointer rounded-lg px-4 py-2 text-center text-sm font-medium text-muted-foreground transition hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm'
+
+function CommunityGallery() {
+  const { discordInviteUrl } = usePublicConfig()
   return (
-    <ComingSoon title="Photo Galleries">
-      The community gallery and the astronomy picture of the day will be shown here.
-    </ComingSoon>
+    <StateMessage title="The community gallery is coming soon">
+      <p>
+        Astrophotos shared by the members of our Discord community will be shown here. Until then,
+        the Astronomy Picture of the Day tab has something beautiful every day.
+      </p>
+      {discordInviteUrl && (
+        <p className="mt-4">
+          <a
+            href={discordInviteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-primary hover:underline"
+          >
+            Join our Discord server to share your own photos
+          </a>
+        </p>
+      )}
+    </StateMessage>
+  )
+}
+
+export default function PhotosPage({ loaderData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: PhotoTab = requested === 'apod' || requested === 'community' ? requested : DEFAULT_TAB
+  const query = useApod(loaderData)
+
+  return (
+    <PageContainer>
+      <PageHeading
+        title="Photo Galleries"
+        subtitle="Astrophotos from our community and NASA’s Astronomy Picture of the Day."
+      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === DEFAULT_TAB ? {} : { tab: value }, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      >
+        <Tabs.List
+          aria-label="Galleries"
+          className="mb-8 grid w-full grid-cols-2 gap-1 rounded-xl border border-border bg-muted p-1 sm:inline-flex sm:w-auto"
+        >
+          {(Object.keys(PHOTO_TABS) as PhotoTab[]).map((value) => (
+            <Tabs.Trigger key={value} value={value} className={TRIGGER}>
+              {PHOTO_TABS[value]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="community">
+          <CommunityGallery />
+        </Tabs.Content>
+        {/* Always in the HTML (for search engines and link previews), hidden until chosen. */}
+        <Tabs.Content value="apod" forceMount className="data-[state=inactive]:hidden">
+          <ApodState
+            view={skyView(query, loaderData.error)}
+            refreshing={query.isFetching && query.isError}
+            onRefresh={() => void query.refetch()}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </PageContainer>
   )
 }

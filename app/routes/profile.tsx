@@ -1,7 +1,9 @@
 import { data } from 'react-router'
-import { PageContainer, PageHeading } from '../components/page.tsx'
+import { AccountSettings } from '../components/account/account-settings.tsx'
+import { useLogoutAction } from '../components/account/use-logout-action.ts'
+import { PageContainer } from '../components/page.tsx'
 import { RequireRole } from '../components/route-guard.tsx'
-import { Card } from '../components/ui/card.tsx'
+import { Button } from '../components/ui/button.tsx'
 import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/profile'
@@ -14,23 +16,32 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'My Profile',
-    description: 'Manage your account settings.',
+    description: 'Manage your avatar, profile information and password.',
     path: '/profile',
     noindex: true,
   })
 
+function ProfilePage() {
+  const { logout, pending } = useLogoutAction()
+  return (
+    <PageContainer>
+      <div className="mx-auto max-w-3xl">
+        <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+          <h1 className="font-display text-3xl font-bold tracking-tight md:text-4xl">My Profile</h1>
+          <Button variant="outline" onClick={() => void logout()} disabled={pending}>
+            Logout
+          </Button>
+        </div>
+        <AccountSettings />
+      </div>
+    </PageContainer>
+  )
+}
+
 export default function Profile() {
   return (
     <RequireRole role="user">
-      <PageContainer>
-        <PageHeading title="My Profile" />
-        <Card>
-          <h2 className="font-display text-lg font-semibold">Account Settings</h2>
-          <p className="mt-2 text-muted-foreground">
-            Avatar, profile information, password and connected accounts are coming soon.
-          </p>
-        </Card>
-      </PageContainer>
+      <ProfilePage />
     </RequireRole>
   )
 }

@@ -1,5 +1,11 @@
 import * as auth from './auth.ts'
+import * as blog from './blog.ts'
+import * as contact from './contact.ts'
 import type { Endpoint } from './define.ts'
+import * as faqs from './faqs.ts'
+import * as oauth from './oauth.ts'
+import * as pages from './pages.ts'
+import * as sky from './sky.ts'
 import * as user from './user.ts'
 
 /**
@@ -12,7 +18,38 @@ export const API_ROUTES: Endpoint[] = [
   auth.loginWithPassword,
   auth.getSession,
   auth.logout,
+  oauth.oauthAuthorize,
+  oauth.oauthCallback,
+  oauth.establishSession,
 
   // members
   user.getProfile,
+  user.updateProfile,
+  user.updatePassword,
+  user.uploadAvatar,
+  user.listOauthAccounts,
+  user.getDiscordStatus,
+
+  // content: blog, FAQs, pages, contact
+  blog.listPosts,
+  blog.getPost,
+  blog.createPost,
+  blog.updatePost,
+  blog.deletePost,
+  faqs.listFaqs,
+  faqs.createFaq,
+  faqs.updateFaq,
+  faqs.deleteFaq,
+  pages.listPages,
+  pages.getPage,
+  pages.createPage,
+  pages.updatePage,
+  pages.deletePage,
+  contact.submitContact,
+
+  // sky data: moon phase, solar weather, picture of the day, news
+  sky.getMoonPhase,
+  sky.getSolarWeather,
+  sky.getApod,
+  sky.getCombinedNews,
 ]

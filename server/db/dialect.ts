@@ -21,6 +21,9 @@ export type Database = Kysely<DB>
 export function createDatabase(target: Config['database']): Database {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true })
@@ -42,4 +45,14 @@ export function identityColumn(db: Kysely<unknown>) {
     isPostgres(db)
       ? col.primaryKey().generatedByDefaultAsIdentity()
       : col.primaryKey().autoIncrement()
+}
+
+/** A unique constraint refused the write (SQLite SQLITE_CONSTRAINT_UNIQUE, PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  )
 }

@@ -30,6 +30,36 @@ export interface OauthAccountsTable {
   provider_email: string | null
   provider_username: string | null
   created_at: string
+  /** The provider's access and refresh tokens, sealed with the session secret (server/auth/sealed.ts). */
+  access_token: string | null
+  refresh_token: string | null
+  token_expires_at: string | null
+  /** The cached Discord server-membership check: when, whether (0/1) and since when. */
+  guild_checked_at: string | null
+  guild_member: number | null
+  guild_joined_at: string | null
+  updated_at: string | null
+}
+
+export interface OauthStatesTable {
+  /** HMAC of the `state` sent to the provider; the state itself is never stored. */
+  id: string
+  provider: string
+  /** 'login' (the sign-in popup) or 'link' (connect to the signed-in account). */
+  purpose: string
+  user_id: number | null
+  code_verifier: string
+  redirect_uri: string
+  created_at: string
+  expires_at: string
+}
+
+export interface OauthTempTokensTable {
+  /** HMAC of the one-time token the sign-in popup hands to the page. */
+  id: string
+  user_id: number
+  created_at: string
+  expires_at: string
 }
 
 export interface BlogPostsTable {
@@ -75,23 +105,54 @@ export interface RateLimitsTable {
   reset_at: string
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  subject: string
+  message: string
+  ip: string | null
+  user_agent: string | null
+  created_at: string
+  /** pending | sent | failed | not_configured */
+  email_status: string
+  email_attempts: number
+  email_error: string | null
+  emailed_at: string | null
+}
+
+/** FTS5 table on SQLite, tsvector table on PostgreSQL: reached only through server/db/blog-posts.ts. */
+export interface BlogPostsSearchTable {
+  post_id: string
+  document: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
   oauth_accounts: OauthAccountsTable
+  oauth_states: OauthStatesTable
+  oauth_temp_tokens: OauthTempTokensTable
   blog_posts: BlogPostsTable
   faqs: FaqsTable
   pages: PagesTable
   rate_limits: RateLimitsTable
+  contact_messages: ContactMessagesTable
+  blog_posts_search: BlogPostsSearchTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
+export type OauthAccountRow = Selectable<OauthAccountsTable>
+export type NewOauthAccountRow = Insertable<OauthAccountsTable>
+export type OauthAccountUpdate = Updateable<OauthAccountsTable>
+export type OauthStateRow = Selectable<OauthStatesTable>
 export type BlogPostRow = Selectable<BlogPostsTable>
 export type NewBlogPostRow = Insertable<BlogPostsTable>
 export type FaqRow = Selectable<FaqsTable>
 export type NewFaqRow = Insertable<FaqsTable>
 export type PageRow = Selectable<PagesTable>
 export type NewPageRow = Insertable<PagesTable>
+export type ContactMessageRow = Selectable<ContactMessagesTable>

@@ -6,8 +6,10 @@ import { API_ROUTES } from '../api/routes.ts'
 import { readSessionToken, writeSessionCookie } from '../auth/session-cookie.ts'
 import type { Services } from '../services/index.ts'
 import { mountApi } from './api.ts'
+import { mountOauthStart } from './oauth-start.ts'
 import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
+import { mountFeeds } from './feeds.ts'
 import { HTTP_MESSAGES } from './errors.ts'
 import { sameOriginOnly, securityHeaders } from './security.ts'
 import { createSsrHandler } from './ssr.ts'
@@ -37,12 +39,10 @@ export function createHttpApp({
     const started = performance.now()
     await next()
     if (c.req.path.startsWith('/assets/')) return
-    logger.info('request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    })
+    // Time to the response head (for streamed pages: the shell). Also sent as Server-Timing.
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    c.res.headers.set('Server-Timing', `app;dur=${ms}`)
+    logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms })
   })
   app.use(securityHeaders(config, dev))
 
@@ -83,6 +83,7 @@ export function createHttpApp({
     }),
   )
 
+  mountFeeds(app, services)
   app.get('/ads.txt', (c) =>
     config.adsTxt ? c.text(config.adsTxt + '\n') : c.text('Not found\n', 404),
   )
@@ -130,6 +131,7 @@ export function createHttpApp({
     sameOriginOnly(config),
   )
   mountApi(app, API_ROUTES, services)
+  mountOauthStart(app, services)
   app.all('/_api/*', (c) => c.json({ error: HTTP_MESSAGES.apiNotFound }, 404))
 
   if (loadBuild) {

@@ -57,7 +57,9 @@ export function securityHeaders(config: Config, dev: boolean): MiddlewareHandler
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('X-Frame-Options', 'DENY')
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+    // A route may relax it: the Discord sign-in popup must keep its opener across Discord's pages.
+    if (!headers.has('Cross-Origin-Opener-Policy'))
+      headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (config.secureCookies)
       headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

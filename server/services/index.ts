@@ -1,9 +1,17 @@
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
 import type { Logger } from '../http/logger.ts'
+import { createSmtpMailer } from '../mail/mailer.ts'
 import { createAuthService } from './auth.ts'
+import { createBlogService } from './blog.ts'
+import { createContactService } from './contact.ts'
+import { createFaqService } from './faqs.ts'
+import { createPageService } from './pages.ts'
 import { type Clock, systemClock } from './clock.ts'
+import { createOauthService } from './oauth.ts'
+import { createProfileService } from './profile.ts'
 import { createRateLimiter } from './rate-limiter.ts'
+import { createSkyService } from './sky.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -15,13 +23,29 @@ export function createServices(deps: {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
   const rateLimiter = createRateLimiter(db, clock)
+  const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   return {
     config,
     db,
     logger,
     clock,
     rateLimiter,
-    auth: createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter }),
+    auth,
+    oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger }),
+    profile: createProfileService({ db, clock, config, auth, rateLimiter, logger }),
+    blog: createBlogService({ db, clock }),
+    faqs: createFaqService({ db, clock }),
+    pages: createPageService({ db, clock }),
+    sky: createSkyService({ config, clock, logger }),
+    contact: createContactService({
+      db,
+      clock,
+      logger,
+      rateLimiter,
+      mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+      contactTo: config.mail.contactTo,
+      siteName: config.siteName,
+    }),
   }
 }
 

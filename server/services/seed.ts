@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from '../auth/passwords.ts'
 import type { Database } from '../db/dialect.ts'
 import { SEED_FAQS, SEED_PAGES, SEED_POSTS } from '../db/seed-data.ts'
+import { upsertSearchDocument } from '../db/blog-posts.ts'
 import { countUsers, insertUser } from '../db/users.ts'
 import type { Logger } from '../http/logger.ts'
+import { searchDocument } from './blog.ts'
 import type { Clock } from './clock.ts'
 
 export interface SeedOptions {
@@ -37,10 +39,11 @@ export async function seedIfEmpty(
       updated_at: now,
     })
     for (const post of SEED_POSTS) {
+      const id = randomUUID()
       await trx
         .insertInto('blog_posts')
         .values({
-          id: randomUUID(),
+          id,
           title: post.title,
           slug: post.slug,
           content: post.content,
@@ -54,6 +57,7 @@ export async function seedIfEmpty(
           updated_at: post.publishedAt ?? now,
         })
         .execute()
+      await upsertSearchDocument(trx, id, searchDocument(post))
     }
     for (const [position, faq] of SEED_FAQS.entries()) {
       await trx

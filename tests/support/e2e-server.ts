@@ -5,19 +5,37 @@ import { hashPassword } from '../../server/auth/passwords.ts'
 import { loadConfig } from '../../server/config.ts'
 import { insertUser } from '../../server/db/users.ts'
 import { startServer } from '../../server/main.ts'
+import { createFakeDiscord, fakeDiscordEnv } from '../fakes/discord.ts'
 import { FAKE_PLAUSIBLE_SCRIPT, startFakeUpstreams } from '../fakes/server.ts'
+import { createSkyFake, skyFakeEnv } from '../fakes/sky.ts'
 import { E2E } from './e2e-accounts.ts'
+import { startSmtpServer } from './smtp.ts'
 
 /**
  * The production build on a fresh SQLite database, with fake upstreams on loopback and a member
  * account beside the seeded admin. Started by Playwright's webServer.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
-const fakes = await startFakeUpstreams({
-  '/js/script.manual.js': (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/javascript' }).end(FAKE_PLAUSIBLE_SCRIPT)
-  },
+const discord = createFakeDiscord()
+const smtp = await startSmtpServer()
+// POST {fakes}/__sky/mode switches the sky upstreams' failure modes and resets the app's sky caches.
+const sky = createSkyFake({
+  onReset: (mode, scope) => running.services.sky.resetCaches(mode, scope),
 })
+const fakes = await startFakeUpstreams(
+  {
+    ...discord.routes,
+    ...sky.routes,
+    // What the contact form e-mailed, for the tests to read.
+    '/__mails': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(smtp.mails))
+    },
+    '/js/script.manual.js': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/javascript' }).end(FAKE_PLAUSIBLE_SCRIPT)
+    },
+  },
+  E2E.fakesPort,
+)
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -36,6 +54,12 @@ const config = loadConfig({
   SITE_VERIFICATION_PATH: '/tiktok-verify.txt',
   SITE_VERIFICATION_LINE: 'tiktok-developers-site-verification=e2e',
   LOG_LEVEL: 'error',
+  SMTP_URL: smtp.url,
+  CONTACT_TO: 'owner@astro.example.org',
+  MAIL_FROM: 'site@astro.example.org',
+  ...fakeDiscordEnv(fakes.url),
+  ...skyFakeEnv(fakes.url),
+  SKY_UPSTREAM_TIMEOUT_MS: '6000',
 })
 const running = await startServer(config)
 
@@ -49,10 +73,21 @@ await insertUser(running.services.db, {
   created_at: now,
   updated_at: now,
 })
+// Account settings tests change this member's name, e-mail and password: nobody else uses it.
+await insertUser(running.services.db, {
+  email: E2E.settingsMember.email,
+  display_name: E2E.settingsMember.displayName,
+  role: 'user',
+  avatar_url: null,
+  password_hash: await hashPassword(E2E.settingsMember.password),
+  created_at: now,
+  updated_at: now,
+})
 
 const stop = async () => {
   await running.close()
   fakes.server.close()
+  await smtp.close()
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
 }

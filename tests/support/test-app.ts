@@ -51,7 +51,7 @@ async function freshDatabase(
   return {
     target: { dialect: 'postgres', url: url.toString() },
     async drop() {
-      await sql.raw(`drop database ${name} with (force)`).execute(admin)
+      await sql.raw(`drop database if exists ${name}`).execute(admin)
       await admin.destroy()
     },
   }

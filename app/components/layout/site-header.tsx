@@ -53,9 +53,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ config }: { config: PublicConfig }) {
   const location = useLocation()
-  // The menu remembers the page it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null)
-  const menuOpen = openOn === location.pathname
+  const [menuOpen, setMenuOpen] = useState(false)
+  // Any navigation closes the menu: a new entry, the current page again, or Back.
+  const [seenKey, setSeenKey] = useState(location.key)
+  if (location.key !== seenKey) {
+    setSeenKey(location.key)
+    setMenuOpen(false)
+  }
   const accountLinks = useAccountLinks()
   const channelId = config.youtubeChannelId
 
@@ -90,7 +94,8 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
           {channelId && (
             <Button
               size="sm"
-              className="ml-2 bg-[#e62117] text-white"
+              variant="youtube"
+              className="ml-2"
               onClick={() => openSubscribePopup(channelId)}
             >
               Subscribe
@@ -106,7 +111,7 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+            onClick={() => setMenuOpen((open) => !open)}
           >
             <svg
               viewBox="0 0 24 24"
@@ -152,7 +157,8 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
             {channelId && (
               <Button
                 size="sm"
-                className="mt-2 bg-[#e62117] text-white"
+                variant="youtube"
+                className="mt-2"
                 onClick={() => openSubscribePopup(channelId)}
               >
                 Subscribe

@@ -8,6 +8,8 @@ const VARIANTS = {
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
   destructive: 'bg-error text-white hover:opacity-90',
+  youtube: 'bg-[#e62117] text-white hover:bg-[#c41a12]',
+  discord: 'bg-[#5865f2] text-white hover:bg-[#4752c4]',
 } as const
 
 const SIZES = {

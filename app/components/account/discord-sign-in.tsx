@@ -1,0 +1,87 @@
+import { Link } from 'react-router'
+import { SIGN_IN_MESSAGES } from '../../../contracts/oauth.ts'
+import { usePublicConfig } from '../../lib/public-config.ts'
+import { Button } from '../ui/button.tsx'
+import { Card } from '../ui/card.tsx'
+import { useDiscordSignIn } from './use-discord-sign-in.ts'
+
+function DiscordMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="currentColor">
+      <path d="M20.3 4.4A19.6 19.6 0 0 0 15.4 3l-.6 1.3a18.2 18.2 0 0 0-5.6 0L8.6 3a19.5 19.5 0 0 0-4.9 1.4C.6 9 -.3 13.6.1 18.1a19.7 19.7 0 0 0 6 3l1.3-2a12.8 12.8 0 0 1-2-1l.5-.4a14 14 0 0 0 12.2 0l.5.4-2 1 1.3 2a19.6 19.6 0 0 0 6-3c.5-5.2-.8-9.8-3.6-13.7ZM8 15.3c-1.2 0-2.2-1.1-2.2-2.4S6.8 10.5 8 10.5s2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Zm8 0c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Z" />
+    </svg>
+  )
+}
+
+/** The card on /login: Discord sign-in through a popup, and the way in for administrators. */
+export function DiscordSignInCard() {
+  const { discordSignIn } = usePublicConfig()
+  const { state, start, dismiss } = useDiscordSignIn()
+
+  if (state.status === 'account-linking-required') {
+    return (
+      <Card
+        className="w-full max-w-md text-center"
+        role="alertdialog"
+        aria-labelledby="linking-title"
+      >
+        <h1 id="linking-title" className="font-display text-2xl font-bold">
+          Account Already Exists
+        </h1>
+        <p className="mt-3 text-muted-foreground">{state.message}</p>
+        <Button className="mt-6 w-full" onClick={dismiss} autoFocus>
+          Got it
+        </Button>
+      </Card>
+    )
+  }
+
+  const busy = state.status === 'connecting' || state.status === 'success'
+  return (
+    <Card className="w-full max-w-md text-center">
+      <p className="text-sm font-medium tracking-wide text-primary uppercase">Join Our Community</p>
+      <h1 className="mt-2 font-display text-2xl font-bold">Join the Discord Community</h1>
+      <p className="mt-2 text-muted-foreground">
+        Sign in with your Discord account to reach the members area, manage your profile and join
+        the conversation.
+      </p>
+      <Button
+        className="mt-6 w-full bg-[#5865f2] text-white"
+        size="lg"
+        onClick={start}
+        disabled={!discordSignIn || busy}
+        aria-busy={busy || undefined}
+      >
+        <DiscordMark className="h-5 w-5" />
+        {!discordSignIn
+          ? SIGN_IN_MESSAGES.notConfigured
+          : state.status === 'connecting'
+            ? 'Waiting for Discord...'
+            : state.status === 'success'
+              ? 'Signed in! Redirecting...'
+              : 'Continue with Discord'}
+      </Button>
+      <div aria-live="polite" className="min-h-0">
+        {state.status === 'connecting' && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Finish signing in in the Discord window.
+          </p>
+        )}
+        {state.status === 'error' && (
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-error/40 bg-error/10 px-3 py-2 text-sm text-error"
+          >
+            {state.message}
+          </p>
+        )}
+      </div>
+      <p className="mt-6 text-sm text-muted-foreground">
+        Administrator?{' '}
+        <Link to="/admin/login" className="font-medium text-primary hover:underline">
+          login here
+        </Link>
+      </p>
+    </Card>
+  )
+}

@@ -1,0 +1,119 @@
+import { Link } from 'react-router'
+import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog.ts'
+import { cardExcerpt, formatShortDate } from '../../lib/format.ts'
+import { Skeleton } from '../ui/skeleton.tsx'
+
+export function TagBadge({ tag }: { tag: string }) {
+  return (
+    <span className="inline-flex items-center rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+      {tag}
+    </span>
+  )
+}
+
+export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition hover:border-primary">
+      <Link
+        to={`/blog/${post.slug}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-[1200/630] overflow-hidden bg-muted"
+      >
+        {post.featuredImageUrl ? (
+          <img
+            src={post.featuredImageUrl}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <CardPlaceholder seed={post.slug} />
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col p-5">
+        {post.publishedAt && (
+          <time
+            dateTime={post.publishedAt}
+            className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+          >
+            {formatShortDate(post.publishedAt)}
+          </time>
+        )}
+        <Heading className="mt-2 font-display text-lg leading-snug font-semibold">
+          <Link to={`/blog/${post.slug}`} className="hover:text-primary">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">
+          {cardExcerpt(post)}
+        </p>
+        {post.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+            {post.tags.slice(0, CARD_TAG_COUNT).map((tag) => (
+              <li key={tag}>
+                <TagBadge tag={tag} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={`/blog/${post.slug}`}
+          className="mt-4 text-sm font-semibold text-primary hover:underline"
+          aria-label={`Read More: ${post.title}`}
+        >
+          Read More →
+        </Link>
+      </div>
+    </article>
+  )
+}
+
+/** Pseudo-random star positions, the same for the same slug on the server and in the browser. */
+function starfield(seed: string) {
+  let h = 0
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0
+  const stars: Array<{ x: number; y: number; r: number }> = []
+  for (let i = 0; i < 28; i++) {
+    h = (h * 1103515245 + 12345) >>> 0
+    stars.push({ x: h % 1200, y: (h >>> 11) % 630, r: i % 7 === 0 ? 2.4 : 1.2 })
+  }
+  return { stars, hue: h % 60 }
+}
+
+/** A quiet starfield for posts without an image, varied by the slug so cards differ. */
+function CardPlaceholder({ seed }: { seed: string }) {
+  const { stars, hue } = starfield(seed)
+  return (
+    <svg viewBox="0 0 1200 630" className="h-full w-full" role="presentation">
+      <defs>
+        <radialGradient id={`ph-${seed}`} cx="30%" cy="20%" r="90%">
+          <stop offset="0" stopColor={`hsl(${240 + hue} 60% 30%)`} />
+          <stop offset="1" stopColor="#070a17" />
+        </radialGradient>
+      </defs>
+      <rect width="1200" height="630" fill={`url(#ph-${seed})`} />
+      {stars.map((s, i) => (
+        <circle key={i} cx={s.x} cy={s.y} r={s.r} fill="#fff" opacity={0.35 + (i % 5) * 0.12} />
+      ))}
+    </svg>
+  )
+}
+
+export function PostCardSkeleton() {
+  return (
+    <div
+      className="overflow-hidden rounded-2xl border border-border bg-card"
+      data-testid="post-card-skeleton"
+    >
+      <Skeleton className="aspect-[1200/630] rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react'
+
+const subscribe = () => () => {}
+
+/**
+ * A date in the visitor's own time zone. The server does not know it, so the server render (and
+ * hydration) uses UTC, and the browser re-renders in local time right after.
+ */
+export function LocalDate({ iso, options }: { iso: string; options: Intl.DateTimeFormatOptions }) {
+  const hydrated = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+  const text = new Intl.DateTimeFormat('en-US', {
+    ...options,
+    timeZone: hydrated ? undefined : 'UTC',
+  }).format(new Date(iso))
+  return <time dateTime={iso}>{text}</time>
+}

@@ -1,0 +1,28 @@
+import type { RouterContextProvider } from 'react-router'
+import { type BlogPost, RELATED_FETCH_COUNT, RELATED_SHOWN_COUNT } from '../../contracts/blog.ts'
+import type { ContentPage } from '../../contracts/pages.ts'
+import { appContext } from './app-context.ts'
+
+/** A post and up to 3 other published posts (4 fetched, the current one left out); null if not visible. */
+export async function loadPost(
+  context: Readonly<RouterContextProvider>,
+  slug: string,
+): Promise<{ post: BlogPost; related: BlogPost[] } | null> {
+  const { services, user } = context.get(appContext)
+  const post = await services.blog.find({ slug }, user)
+  if (!post) return null
+  const recent = await services.blog.list(
+    { page: 1, limit: RELATED_FETCH_COUNT, status: 'published' },
+    null,
+  )
+  const related = recent.posts.filter((p) => p.id !== post.id).slice(0, RELATED_SHOWN_COUNT)
+  return { post, related }
+}
+
+export async function loadPage(
+  context: Readonly<RouterContextProvider>,
+  slug: string,
+): Promise<ContentPage | null> {
+  const { services, user } = context.get(appContext)
+  return services.pages.find({ slug }, user)
+}

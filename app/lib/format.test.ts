@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { cardExcerpt, formatLongDate, formatShortDate, textOfHtml } from './format.ts'
+
+describe('dates', () => {
+  it('formats short month, day, year', () => {
+    expect(formatShortDate('2026-03-06T19:30:00.000Z')).toBe('Mar 6, 2026')
+    expect(formatShortDate('2026-12-31T23:59:59.000Z')).toBe('Dec 31, 2026')
+  })
+  it('uses the given time zone when asked', () => {
+    expect(formatShortDate('2026-12-31T23:59:59.000Z', 'Asia/Tokyo')).toBe('Jan 1, 2027')
+  })
+  it('formats the long form', () => {
+    expect(formatLongDate('2024-08-26T00:00:00.000Z')).toBe('August 26, 2024')
+  })
+})
+
+describe('cardExcerpt', () => {
+  it('uses the excerpt when there is one', () => {
+    expect(cardExcerpt({ excerpt: ' Short and sweet. ', content: '<p>Long</p>' })).toBe(
+      'Short and sweet.',
+    )
+  })
+  it('falls back to the first 150 characters of the text with an ellipsis', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')
+    const out = cardExcerpt({ excerpt: null, content: `<h2>Title</h2><p>${words}</p>` })
+    expect(out.endsWith('...')).toBe(true)
+    expect(out.length).toBeLessThanOrEqual(153)
+    expect(out.startsWith('Title word0 word1')).toBe(true)
+    expect(out).not.toContain('<')
+  })
+  it('shows short content whole, without an ellipsis', () => {
+    expect(cardExcerpt({ excerpt: '', content: '<p>Tiny &amp; brief</p>' })).toBe('Tiny & brief')
+  })
+})
+
+describe('textOfHtml', () => {
+  it('keeps words of adjacent blocks apart', () => {
+    expect(textOfHtml('<p>One</p><p>Two<br>Three</p>')).toBe('One Two Three')
+  })
+})

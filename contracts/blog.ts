@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { CONTENT_STATUSES, optionalNonEmpty, requiredString } from './common.ts'
+
+export const BLOG_PAGE_SIZE = 9
+export const BLOG_API_DEFAULT_LIMIT = 10
+export const LIST_LIMIT_MAX = 100
+export const EXCERPT_FALLBACK_LENGTH = 150
+export const CARD_TAG_COUNT = 3
+export const RELATED_FETCH_COUNT = 4
+export const RELATED_SHOWN_COUNT = 3
+export const SEARCH_DEBOUNCE_MS = 500
+export const SEARCH_MAX_LENGTH = 200
+
+export const CONTENT_MESSAGES = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  idOrSlug: 'Either id or slug must be provided',
+  idRequired: 'Id is required',
+  invalidUrl: 'Featured image URL must be a valid URL',
+  invalidDate: 'Publish date must be an ISO date-time',
+  invalidStatus: 'Status must be one of draft, published, archived',
+  postNotFound: 'Post not found',
+  pageNotFound: 'Page not found',
+  faqNotFound: 'FAQ not found',
+  statusForbidden: 'Only administrators can list posts that are not published.',
+  limitTooLarge: `Limit must be at most ${LIST_LIMIT_MAX}`,
+} as const
+
+export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
+
+const isoDateTime = z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.invalidDate })
+const optionalText = z.string().trim().max(2000).nullish()
+const tagList = z.array(z.string().trim().min(1).max(40)).max(20)
+
+export const BlogCreateInput = z.object({
+  title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
+  content: requiredString(CONTENT_MESSAGES.contentRequired),
+  slug: z.string().trim().max(120).nullish(),
+  status: ContentStatus.default('draft'),
+  excerpt: optionalText,
+  featuredImageUrl: z
+    .url({ error: CONTENT_MESSAGES.invalidUrl })
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  tags: tagList.default([]),
+  publishedAt: isoDateTime.nullish(),
+})
+export type BlogCreateInput = z.infer<typeof BlogCreateInput>
+
+export const BlogUpdateInput = z.object({
+  id: requiredString(CONTENT_MESSAGES.idRequired),
+  title: optionalNonEmpty(CONTENT_MESSAGES.titleRequired, 200),
+  content: optionalNonEmpty(CONTENT_MESSAGES.contentRequired),
+  slug: z.string().trim().max(120).nullish(),
+  status: ContentStatus.optional(),
+  excerpt: optionalText,
+  featuredImageUrl: z
+    .url({ error: CONTENT_MESSAGES.invalidUrl })
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  tags: tagList.nullish(),
+  publishedAt: isoDateTime.nullish(),
+})
+export type BlogUpdateInput = z.infer<typeof BlogUpdateInput>
+
+export const IdOrSlugInput = z
+  .object({ id: z.string().trim().min(1).optional(), slug: z.string().trim().min(1).optional() })
+  .refine((v) => v.id !== undefined || v.slug !== undefined, { error: CONTENT_MESSAGES.idOrSlug })
+
+export const DeleteByIdInput = z.object({ id: requiredString(CONTENT_MESSAGES.idRequired) })
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'Must be a positive whole number' })
+    .int({ error: 'Must be a positive whole number' })
+    .positive({ error: 'Must be a positive whole number' })
+    .default(fallback)
+
+export const BlogListQuery = z.object({
+  page: positiveInt(1),
+  limit: positiveInt(BLOG_API_DEFAULT_LIMIT).pipe(
+    z.number().max(LIST_LIMIT_MAX, { error: CONTENT_MESSAGES.limitTooLarge }),
+  ),
+  status: z
+    .union([
+      ContentStatus,
+      z.literal('').transform(() => null),
+      z.literal('null').transform(() => null),
+    ])
+    .nullish(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).nullish(),
+})
+export type BlogListQuery = z.infer<typeof BlogListQuery>
+
+export interface BlogPost {
+  id: string
+  title: string
+  slug: string
+  content: string
+  status: (typeof CONTENT_STATUSES)[number]
+  excerpt: string | null
+  featuredImageUrl: string | null
+  tags: string[]
+  publishedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Pagination {
+  page: number
+  totalPages: number
+  total: number
+}
+
+export interface BlogListResponse {
+  posts: BlogPost[]
+  pagination: Pagination
+}

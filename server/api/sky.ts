@@ -1,0 +1,56 @@
+import type { Context } from 'hono'
+import type { Freshness } from '../../contracts/sky.ts'
+import type { AppEnv } from '../http/env.ts'
+import { NoInput } from './auth.ts'
+import { endpoint } from './define.ts'
+
+/** The server cache decides freshness; the Age header repeats the body's ageSeconds. */
+function withFreshnessHeaders<T extends Freshness>(c: Context<AppEnv>, body: T): T {
+  c.header('Cache-Control', 'no-cache')
+  c.header('Age', String(body.ageSeconds))
+  return body
+}
+
+export const getMoonPhase = endpoint({
+  method: 'GET',
+  path: '/moon-phase',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    return withFreshnessHeaders(c, await services.sky.getMoonPhase())
+  },
+})
+
+export const getSolarWeather = endpoint({
+  method: 'GET',
+  path: '/solar-weather',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    return withFreshnessHeaders(c, await services.sky.getSolarWeather())
+  },
+})
+
+export const getApod = endpoint({
+  method: 'GET',
+  path: '/apod',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    return withFreshnessHeaders(c, await services.sky.getApod())
+  },
+})
+
+export const getCombinedNews = endpoint({
+  method: 'GET',
+  path: '/news/combined',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    return withFreshnessHeaders(c, await services.sky.getNews())
+  },
+})

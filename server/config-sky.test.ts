@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const base = { DATA_DIR: '/tmp/site-config-test', SESSION_SECRET: 'x'.repeat(40) }
+
+describe('sky data configuration', () => {
+  it('defaults to the real upstreams and five news feeds (also for an empty NEWS_FEEDS)', () => {
+    expect(loadConfig({ ...base, NEWS_FEEDS: '' }).sky.newsFeeds).toHaveLength(5)
+    const { sky } = loadConfig(base)
+    expect(sky).toMatchObject({
+      swpcUrl: 'https://services.swpc.noaa.gov',
+      nasaApiUrl: 'https://api.nasa.gov',
+      nasaApiKey: 'DEMO_KEY',
+      apodPageUrl: 'https://apod.nasa.gov/apod',
+      upstreamTimeoutMs: 8000,
+    })
+    expect(sky.newsFeeds.map((f) => new URL(f.url).hostname)).toEqual([
+      'www.nasa.gov',
+      'skyandtelescope.org',
+      'www.space.com',
+      'www.esa.int',
+      'www.universetoday.com',
+    ])
+  })
+
+  it('reads NEWS_FEEDS as URLs, optionally named, and drops trailing slashes from base URLs', () => {
+    const { sky } = loadConfig({
+      ...base,
+      SWPC_URL: 'http://127.0.0.1:9999/swpc/',
+      NEWS_FEEDS: ' Space.com = https://www.space.com/feeds/all , https://earthsky.org/feed/?a=b ',
+    })
+    expect(sky.swpcUrl).toBe('http://127.0.0.1:9999/swpc')
+    expect(sky.newsFeeds).toEqual([
+      { name: 'Space.com', url: 'https://www.space.com/feeds/all' },
+      { name: null, url: 'https://earthsky.org/feed/?a=b' },
+    ])
+  })
+
+  it('refuses a feed that is not a URL, an empty list and a silly timeout', () => {
+    expect(() => loadConfig({ ...base, NEWS_FEEDS: 'not a url' })).toThrow(
+      /NEWS_FEEDS must be a comma-separated list of feed URLs/,
+    )
+    expect(() => loadConfig({ ...base, NEWS_FEEDS: 'ftp://example.org/feed' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, NEWS_FEEDS: ' , ' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, SKY_UPSTREAM_TIMEOUT_MS: '5' })).toThrow(ConfigError)
+  })
+})

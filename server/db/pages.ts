@@ -1,0 +1,66 @@
+import type { Database } from './dialect.ts'
+import type { NewPageRow, PageRow } from './schema.ts'
+
+export async function listPages(
+  db: Database,
+  filter: { statuses: string[] | null; visibleAt?: string; search?: string },
+): Promise<PageRow[]> {
+  let q = db.selectFrom('pages').selectAll()
+  if (filter.statuses) q = q.where('status', 'in', filter.statuses)
+  if (filter.visibleAt) {
+    q = q.where((eb) =>
+      eb.or([eb('published_at', 'is', null), eb('published_at', '<=', filter.visibleAt!)]),
+    )
+  }
+  if (filter.search) {
+    // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
+    const needle = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['title']), 'like', eb.val(needle)),
+        eb(eb.fn('lower', ['slug']), 'like', eb.val(needle)),
+      ]),
+    )
+  }
+  return q.orderBy('updated_at', 'desc').orderBy('id').execute()
+}
+
+export async function findPage(
+  db: Database,
+  by: { id?: string; slug?: string },
+): Promise<PageRow | undefined> {
+  let q = db.selectFrom('pages').selectAll()
+  if (by.id !== undefined) q = q.where('id', '=', by.id)
+  if (by.slug !== undefined) q = q.where('slug', '=', by.slug)
+  return q.executeTakeFirst()
+}
+
+export async function pageSlugsStartingWith(
+  db: Database,
+  base: string,
+  exceptId?: string,
+): Promise<string[]> {
+  let q = db
+    .selectFrom('pages')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+  if (exceptId) q = q.where('id', '!=', exceptId)
+  return (await q.execute()).map((r) => r.slug)
+}
+
+export async function insertPage(db: Database, row: NewPageRow): Promise<PageRow> {
+  return db.insertInto('pages').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function updatePage(
+  db: Database,
+  id: string,
+  changes: Partial<NewPageRow>,
+): Promise<PageRow | undefined> {
+  return db.updateTable('pages').set(changes).where('id', '=', id).returningAll().executeTakeFirst()
+}
+
+export async function deletePage(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('pages').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}

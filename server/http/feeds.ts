@@ -1,0 +1,138 @@
+import type { Context, Hono } from 'hono'
+import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
+import { htmlToText } from '../services/html.ts'
+import type { Services } from '../services/index.ts'
+import type { AppEnv } from './env.ts'
+
+export const RSS_ITEM_COUNT = 20
+const SITEMAP_MAX_URLS = 45_000
+
+/** Public pages for search engines; guarded and utility routes stay out. */
+export const SITEMAP_STATIC_PATHS = [
+  '/',
+  '/blog',
+  '/faqs',
+  '/about',
+  '/contact',
+  '/photos',
+  '/videos',
+  '/music',
+  '/merch',
+  '/terms',
+  '/privacy',
+  '/kp-index',
+  '/moon-phase',
+  '/astronomy-news',
+  '/telescope-guide',
+]
+
+export const ROBOTS_DISALLOW = [
+  '/_api/',
+  '/admin',
+  '/editor',
+  '/invoice-test',
+  '/members',
+  '/profile',
+  '/login',
+  '/oauth/',
+]
+
+function xml(text: string): string {
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  )
+}
+
+function originOf(c: Context<AppEnv>, services: Services): string {
+  return services.config.publicUrl ?? new URL(c.req.url).origin
+}
+
+function summary(post: { excerpt: string | null; content: string }): string {
+  if (post.excerpt) return post.excerpt
+  const text = htmlToText(post.content)
+  return text.length > EXCERPT_FALLBACK_LENGTH
+    ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}...`
+    : text
+}
+
+export function mountFeeds(app: Hono<AppEnv>, services: Services): void {
+  app.get('/rss.xml', async (c) => {
+    const origin = originOf(c, services)
+    const posts = await services.blog.listPublished(RSS_ITEM_COUNT)
+    const items = posts
+      .map((p) => {
+        const link = `${origin}/blog/${encodeURIComponent(p.slug)}`
+        return [
+          '    <item>',
+          `      <title>${xml(p.title)}</title>`,
+          `      <link>${xml(link)}</link>`,
+          `      <guid isPermaLink="true">${xml(link)}</guid>`,
+          p.publishedAt ? `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>` : '',
+          `      <description>${xml(summary(p))}</description>`,
+          ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
+          '    </item>',
+        ]
+          .filter(Boolean)
+          .join('\n')
+      })
+      .join('\n')
+    const newest = posts[0]?.publishedAt
+    const body = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${xml(`The Cosmic Log | ${services.config.siteName}`)}</title>
+    <link>${xml(`${origin}/blog`)}</link>
+    <description>${xml(services.config.siteDescription)}</description>
+    <language>en</language>
+    <atom:link href="${xml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml" />
+${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>\n` : ''}${items}
+  </channel>
+</rss>
+`
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.body(body, 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' })
+  })
+
+  app.get('/sitemap.xml', async (c) => {
+    const origin = originOf(c, services)
+    const [posts, pages] = await Promise.all([
+      services.blog.listPublished(SITEMAP_MAX_URLS),
+      services.pages.list({ status: 'published' }, null),
+    ])
+    const urls = [
+      ...SITEMAP_STATIC_PATHS.map((path) => ({
+        loc: `${origin}${path}`,
+        lastmod: undefined as string | undefined,
+      })),
+      ...posts.map((p) => ({
+        loc: `${origin}/blog/${encodeURIComponent(p.slug)}`,
+        lastmod: p.updatedAt,
+      })),
+      ...pages.map((p) => ({
+        loc: `${origin}/${encodeURIComponent(p.slug)}`,
+        lastmod: p.updatedAt,
+      })),
+    ]
+    const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`).join('\n')}
+</urlset>
+`
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8' })
+  })
+
+  app.get('/robots.txt', (c) => {
+    const origin = originOf(c, services)
+    const lines = [
+      'User-agent: *',
+      ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ]
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.text(lines.join('\n'))
+  })
+}

@@ -1,0 +1,36 @@
+import type { Hono } from 'hono'
+import { OAUTH_START_PATH, OAuthAuthorizeInput } from '../../contracts/oauth.ts'
+import { writeOauthStateCookie } from '../auth/oauth-state.ts'
+import { linkErrorRedirect } from '../services/oauth.ts'
+import type { Services } from '../services/index.ts'
+import type { AppEnv } from './env.ts'
+import { ApiError } from './errors.ts'
+
+/**
+ * GET /oauth/start?provider=discord: the profile page's Connect action, a full-page navigation
+ * that sends the signed-in member to Discord and back to /members/profile with Discord linked.
+ */
+export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
+  app.get(OAUTH_START_PATH, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = c.get('user')
+    if (!user) return c.redirect('/login', 302)
+    if (!OAuthAuthorizeInput.safeParse(c.req.query()).success)
+      return c.redirect(linkErrorRedirect('unsupported_provider'), 302)
+    if (!services.oauth.signInEnabled) return c.redirect(linkErrorRedirect('not_configured'), 302)
+    try {
+      const { url, state } = await services.oauth.beginAuthorization({
+        purpose: 'link',
+        userId: user.id,
+        origin: new URL(c.req.url).origin,
+        ip: c.get('ip'),
+      })
+      writeOauthStateCookie(c, services.config.secureCookies, state)
+      return c.redirect(url, 302)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429)
+        return c.redirect(linkErrorRedirect('rate_limited'), 302)
+      throw error
+    }
+  })
+}

@@ -1,0 +1,39 @@
+import nodemailer from 'nodemailer'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  replyTo?: { name: string; address: string }
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>
+}
+
+/** SMTP through nodemailer; SMTP_URL carries host, port, credentials and TLS (smtps://). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl)
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        replyTo: mail.replyTo,
+      })
+    },
+  }
+}

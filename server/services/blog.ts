@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto'
+import type { SessionUser } from '../../contracts/auth.ts'
+import {
+  type BlogCreateInput,
+  type BlogListQuery,
+  type BlogListResponse,
+  type BlogPost,
+  type BlogUpdateInput,
+  CONTENT_MESSAGES,
+} from '../../contracts/blog.ts'
+import type { ContentStatus } from '../../contracts/common.ts'
+import {
+  deletePost,
+  findPost,
+  insertPost,
+  listPosts,
+  slugsStartingWith,
+  updatePost,
+  upsertSearchDocument,
+} from '../db/blog-posts.ts'
+import { type Database, isUniqueViolation } from '../db/dialect.ts'
+import type { BlogPostRow } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Clock } from './clock.ts'
+import { foldForSearch, htmlToText, requireContentHtml, searchTerms } from './html.ts'
+import { firstFreeSlug, slugify } from './slug.ts'
+
+export const BLOG_MESSAGES = {
+  slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
+  slugInvalid: 'Slug must contain letters or numbers.',
+} as const
+
+export function toBlogPost(row: BlogPostRow): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    status: row.status as ContentStatus,
+    excerpt: row.excerpt,
+    featuredImageUrl: row.featured_image_url,
+    tags: JSON.parse(row.tags) as string[],
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+export function isAdmin(user: SessionUser | null): boolean {
+  return user?.role === 'admin'
+}
+
+function normaliseTags(tags: string[]): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const tag of tags) {
+    const t = tag.trim()
+    if (t && !seen.has(t.toLowerCase())) {
+      seen.add(t.toLowerCase())
+      out.push(t)
+    }
+  }
+  return out
+}
+
+export function searchDocument(post: {
+  title: string
+  excerpt: string | null
+  tags: string[]
+  content: string
+}): string {
+  return foldForSearch(
+    [post.title, post.excerpt ?? '', post.tags.join(' '), htmlToText(post.content)].join(' '),
+  )
+}
+
+export function createBlogService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps
+
+  /** What a viewer may see: admins everything, everyone else published posts whose date has come. */
+  function visibility(viewer: SessionUser | null, status: ContentStatus | null | undefined) {
+    // "published" always means live now, so the public blog looks the same to everyone; admins
+    // see scheduled posts in the unfiltered list.
+    if (status === 'published')
+      return { statuses: ['published'], visibleAt: clock.now().toISOString() }
+    if (isAdmin(viewer)) return { statuses: status ? [status] : null }
+    if (status) throw new ApiError(403, CONTENT_MESSAGES.statusForbidden)
+    return { statuses: ['published'], visibleAt: clock.now().toISOString() }
+  }
+
+  async function chooseSlug(
+    requested: string | null | undefined,
+    title: string,
+    exceptId?: string,
+  ): Promise<string> {
+    if (requested) {
+      const slug = slugify(requested)
+      if (!slug)
+        throw new ApiError(400, BLOG_MESSAGES.slugInvalid, {
+          details: { slug: [BLOG_MESSAGES.slugInvalid] },
+        })
+      const taken = await slugsStartingWith(db, slug, exceptId)
+      if (taken.includes(slug)) throw new ApiError(409, BLOG_MESSAGES.slugTaken(slug))
+      return slug
+    }
+    const base = slugify(title) || 'post'
+    return firstFreeSlug(base, await slugsStartingWith(db, base, exceptId))
+  }
+
+  async function write<T>(slug: string, fn: (trx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute((trx) => fn(trx))
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, BLOG_MESSAGES.slugTaken(slug))
+      throw error
+    }
+  }
+
+  return {
+    async list(query: BlogListQuery, viewer: SessionUser | null): Promise<BlogListResponse> {
+      const filter = { ...visibility(viewer, query.status), searchTerms: searchTerms(query.search) }
+      const { rows, total } = await listPosts(db, filter, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      })
+      return {
+        posts: rows.map(toBlogPost),
+        pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
+      }
+    },
+
+    /** The post if this viewer may see it, else null (for page loaders). */
+    async find(
+      by: { id?: string; slug?: string },
+      viewer: SessionUser | null,
+    ): Promise<BlogPost | null> {
+      const row = await findPost(db, by)
+      const now = clock.now().toISOString()
+      const visible =
+        row &&
+        (isAdmin(viewer) ||
+          (row.status === 'published' && row.published_at !== null && row.published_at <= now))
+      return row && visible ? toBlogPost(row) : null
+    },
+
+    async get(by: { id?: string; slug?: string }, viewer: SessionUser | null): Promise<BlogPost> {
+      const post = await this.find(by, viewer)
+      if (!post) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+      return post
+    },
+
+    async create(input: BlogCreateInput, author: SessionUser): Promise<BlogPost> {
+      const content = requireContentHtml(input.content)
+      const slug = await chooseSlug(input.slug, input.title)
+      const now = clock.now().toISOString()
+      const tags = normaliseTags(input.tags)
+      const excerpt = input.excerpt || null
+      return write(slug, async (trx) => {
+        const row = await insertPost(trx, {
+          id: randomUUID(),
+          title: input.title,
+          slug,
+          content,
+          excerpt,
+          featured_image_url: input.featuredImageUrl ?? null,
+          tags: JSON.stringify(tags),
+          status: input.status,
+          // Publishing without a date publishes now; a future date schedules the post.
+          published_at: input.publishedAt ?? (input.status === 'published' ? now : null),
+          author_id: author.id,
+          created_at: now,
+          updated_at: now,
+        })
+        await upsertSearchDocument(
+          trx,
+          row.id,
+          searchDocument({ title: row.title, excerpt, tags, content }),
+        )
+        return toBlogPost(row)
+      })
+    },
+
+    async update(input: BlogUpdateInput): Promise<BlogPost> {
+      const existing = await findPost(db, { id: input.id })
+      if (!existing) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+      const title = input.title ?? existing.title
+      const content =
+        input.content !== undefined ? requireContentHtml(input.content) : existing.content
+      const slug =
+        input.slug && slugify(input.slug) !== existing.slug
+          ? await chooseSlug(input.slug, title, existing.id)
+          : existing.slug
+      const status = input.status ?? existing.status
+      const tags =
+        input.tags !== undefined
+          ? normaliseTags(input.tags ?? [])
+          : (JSON.parse(existing.tags) as string[])
+      const excerpt = input.excerpt !== undefined ? input.excerpt || null : existing.excerpt
+      const now = clock.now().toISOString()
+      let publishedAt = input.publishedAt !== undefined ? input.publishedAt : existing.published_at
+      if (status === 'published' && publishedAt === null) publishedAt = now
+      return write(slug, async (trx) => {
+        const row = await updatePost(trx, existing.id, {
+          title,
+          slug,
+          content,
+          excerpt,
+          featured_image_url:
+            input.featuredImageUrl !== undefined
+              ? input.featuredImageUrl
+              : existing.featured_image_url,
+          tags: JSON.stringify(tags),
+          status,
+          published_at: publishedAt,
+          updated_at: now,
+        })
+        if (!row) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+        await upsertSearchDocument(trx, row.id, searchDocument({ title, excerpt, tags, content }))
+        return toBlogPost(row)
+      })
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.transaction().execute((trx) => deletePost(trx, id))
+      if (!deleted) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+    },
+
+    /** Published posts, newest first, for feeds and the sitemap. */
+    async listPublished(limit: number): Promise<BlogPost[]> {
+      const { rows } = await listPosts(
+        db,
+        { statuses: ['published'], visibleAt: clock.now().toISOString() },
+        { offset: 0, limit },
+      )
+      return rows.map(toBlogPost)
+    },
+  }
+}
+
+export type BlogService = ReturnType<typeof createBlogService>

@@ -1,0 +1,150 @@
+import sanitizeHtml from 'sanitize-html'
+import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { ApiError } from '../http/errors.ts'
+
+const YOUTUBE_EMBED =
+  /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\/[A-Za-z0-9_-]{6,20}(\?[A-Za-z0-9_=&.-]*)?$/
+const SAFE_REL = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'sponsored', 'external'])
+
+/**
+ * The allowlist for post, page and FAQ HTML: what a rich-text editor produces and an article
+ * needs. No script, no style, no event handler, no javascript: URL survives; iframes only for
+ * YouTube embeds.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'span',
+    'div',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'ins',
+    'mark',
+    'sub',
+    'sup',
+    'small',
+    'abbr',
+    'cite',
+    'q',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'picture',
+    'source',
+    'blockquote',
+    'pre',
+    'code',
+    'kbd',
+    'table',
+    'caption',
+    'colgroup',
+    'col',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel', 'id'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    source: ['srcset', 'type', 'media'],
+    iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    ol: ['start', 'reversed', 'type'],
+    abbr: ['title'],
+    '*': ['id'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com'],
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) =>
+    frame.tag === 'iframe' && !YOUTUBE_EMBED.test(frame.attribs.src ?? ''),
+  transformTags: {
+    a: (tagName, attribs) => {
+      const rel = new Set(
+        (attribs.rel ?? '').split(/\s+/).filter((r) => SAFE_REL.has(r.toLowerCase())),
+      )
+      if (attribs.target) {
+        // A new tab must not get a handle on this page.
+        attribs.target = '_blank'
+        rel.add('noopener')
+        rel.add('noreferrer')
+      }
+      if (rel.size) attribs.rel = [...rel].join(' ')
+      else delete attribs.rel
+      return { tagName, attribs }
+    },
+  },
+}
+
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim()
+}
+
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption|div|dd|dt)>|<br\s*\/?>/gi
+
+/** The readable text of some HTML: tags dropped, entities decoded, blocks separated by spaces. */
+export function htmlToText(html: string): string {
+  const spaced = html.replace(BLOCK_END, (m) => `${m} `)
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Lower case without diacritics, the form both search indexes and queries are normalised to. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+export const SEARCH_MAX_TERMS = 8
+
+/** The words of a search box entry, safe to put into either engine's full-text query. */
+export function searchTerms(query: string | null | undefined): string[] {
+  if (!query) return []
+  const words = foldForSearch(query).match(/[\p{L}\p{N}]+/gu) ?? []
+  return [...new Set(words)].slice(0, SEARCH_MAX_TERMS)
+}
+
+/** Sanitised post or page HTML; markup that was nothing but unsafe parts counts as no content. */
+export function requireContentHtml(html: string): string {
+  const clean = sanitizeContentHtml(html)
+  if (!htmlToText(clean) && !/<(img|iframe|hr)\b/i.test(clean)) {
+    throw new ApiError(400, CONTENT_MESSAGES.contentRequired, {
+      details: { content: [CONTENT_MESSAGES.contentRequired] },
+    })
+  }
+  return clean
+}

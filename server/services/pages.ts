@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import type { SessionUser } from '../../contracts/auth.ts'
+import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import type { ContentStatus } from '../../contracts/common.ts'
+import type { ContentPage, PageCreateInput, PageUpdateInput } from '../../contracts/pages.ts'
+import { type Database, isUniqueViolation } from '../db/dialect.ts'
+import {
+  deletePage,
+  findPage,
+  insertPage,
+  listPages,
+  pageSlugsStartingWith,
+  updatePage,
+} from '../db/pages.ts'
+import type { PageRow } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { isAdmin } from './blog.ts'
+import type { Clock } from './clock.ts'
+import { requireContentHtml } from './html.ts'
+import { firstFreeSlug, slugify } from './slug.ts'
+
+/** First path segments the site itself answers: a content page at /{slug} must not hide them. */
+export const RESERVED_PAGE_SLUGS = new Set([
+  'blog',
+  'faqs',
+  'about',
+  'contact',
+  'photos',
+  'videos',
+  'music',
+  'radio',
+  'merch',
+  'terms',
+  'privacy',
+  'kp-index',
+  'moon-phase',
+  'astronomy-news',
+  'telescope-guide',
+  'login',
+  'logout',
+  'admin',
+  'members',
+  'profile',
+  'editor',
+  'invoice-test',
+  'discord-invite',
+  'resources',
+  'announcements',
+  'oauth',
+  'api',
+  'uploads',
+  'assets',
+  'images',
+  'healthz',
+  'ads-txt',
+  'rss',
+  'rss-xml',
+  'sitemap',
+  'sitemap-xml',
+  'robots-txt',
+  'favicon',
+  'search',
+  'feed',
+])
+
+export const PAGE_MESSAGES = {
+  slugTaken: (slug: string) => `A page with the slug "${slug}" already exists.`,
+  slugReserved: (slug: string) =>
+    `The address /${slug} belongs to a built-in page of the site; choose another slug.`,
+  slugInvalid: 'Slug must contain letters or numbers.',
+} as const
+
+export function toContentPage(row: PageRow): ContentPage {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    slug: row.slug,
+    status: row.status as ContentStatus,
+    metaDescription: row.meta_description,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+export function createPageService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps
+
+  function isVisible(row: PageRow): boolean {
+    return (
+      row.status === 'published' &&
+      (row.published_at === null || row.published_at <= clock.now().toISOString())
+    )
+  }
+
+  async function chooseSlug(
+    requested: string | null | undefined,
+    title: string,
+    exceptId?: string,
+  ): Promise<string> {
+    if (requested) {
+      const slug = slugify(requested)
+      if (!slug)
+        throw new ApiError(400, PAGE_MESSAGES.slugInvalid, {
+          details: { slug: [PAGE_MESSAGES.slugInvalid] },
+        })
+      if (RESERVED_PAGE_SLUGS.has(slug)) throw new ApiError(409, PAGE_MESSAGES.slugReserved(slug))
+      if ((await pageSlugsStartingWith(db, slug, exceptId)).includes(slug))
+        throw new ApiError(409, PAGE_MESSAGES.slugTaken(slug))
+      return slug
+    }
+    const base = slugify(title) || 'page'
+    const taken = await pageSlugsStartingWith(db, base, exceptId)
+    return firstFreeSlug(base, RESERVED_PAGE_SLUGS.has(base) ? [...taken, base] : taken)
+  }
+
+  async function write(slug: string, fn: () => Promise<PageRow | undefined>): Promise<ContentPage> {
+    try {
+      const row = await fn()
+      if (!row) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      return toContentPage(row)
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, PAGE_MESSAGES.slugTaken(slug))
+      throw error
+    }
+  }
+
+  return {
+    async list(
+      query: { status?: ContentStatus | null; search?: string | null },
+      viewer: SessionUser | null,
+    ) {
+      if (!isAdmin(viewer) && query.status && query.status !== 'published') {
+        throw new ApiError(403, 'Only administrators can list pages that are not published.')
+      }
+      const rows = isAdmin(viewer)
+        ? await listPages(db, {
+            statuses: query.status ? [query.status] : null,
+            search: query.search ?? undefined,
+          })
+        : await listPages(db, {
+            statuses: ['published'],
+            visibleAt: clock.now().toISOString(),
+            search: query.search ?? undefined,
+          })
+      return rows.map(toContentPage)
+    },
+
+    /** The page if this viewer may see it, else null (for page loaders). */
+    async find(
+      by: { id?: string; slug?: string },
+      viewer: SessionUser | null,
+    ): Promise<ContentPage | null> {
+      const row = await findPage(db, by)
+      return row && (isAdmin(viewer) || isVisible(row)) ? toContentPage(row) : null
+    },
+
+    async get(
+      by: { id?: string; slug?: string },
+      viewer: SessionUser | null,
+    ): Promise<ContentPage> {
+      const page = await this.find(by, viewer)
+      if (!page) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      return page
+    },
+
+    async create(input: PageCreateInput): Promise<ContentPage> {
+      const content = requireContentHtml(input.content)
+      const slug = await chooseSlug(input.slug, input.title)
+      const now = clock.now().toISOString()
+      return write(slug, () =>
+        insertPage(db, {
+          id: randomUUID(),
+          title: input.title,
+          slug,
+          content,
+          status: input.status,
+          meta_description: input.metaDescription || null,
+          published_at: input.publishedAt ?? (input.status === 'published' ? now : null),
+          created_at: now,
+          updated_at: now,
+        }),
+      )
+    },
+
+    async update(input: PageUpdateInput): Promise<ContentPage> {
+      const existing = await findPage(db, { id: input.id })
+      if (!existing) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      const title = input.title ?? existing.title
+      const slug =
+        input.slug && slugify(input.slug) !== existing.slug
+          ? await chooseSlug(input.slug, title, existing.id)
+          : existing.slug
+      const status = input.status ?? existing.status
+      const now = clock.now().toISOString()
+      let publishedAt = input.publishedAt !== undefined ? input.publishedAt : existing.published_at
+      if (status === 'published' && publishedAt === null) publishedAt = now
+      return write(slug, () =>
+        updatePage(db, existing.id, {
+          title,
+          slug,
+          content:
+            input.content !== undefined ? requireContentHtml(input.content) : existing.content,
+          status,
+          meta_description:
+            input.metaDescription !== undefined
+              ? input.metaDescription || null
+              : existing.meta_description,
+          published_at: publishedAt,
+          updated_at: now,
+        }),
+      )
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await deletePage(db, id))) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+    },
+  }
+}

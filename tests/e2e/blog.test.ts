@@ -1,0 +1,168 @@
+import { expect, test } from '@playwright/test'
+import { ACCOUNTS, SITE, baseURL, waitForHydration } from './helpers.ts'
+
+const PAGING_TAG = 'e2epaging'
+
+// Exactly ten extra posts, dated long ago so they sit at the end of the blog for every other test.
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/_api/auth/login_with_password', {
+    data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+    headers: { origin: baseURL() },
+  })
+  expect(login.ok()).toBe(true)
+  for (let i = 1; i <= 10; i++) {
+    const res = await request.post('/_api/blog/create', {
+      headers: { origin: baseURL() },
+      data: {
+        title: `Archive night ${i}`,
+        // Explicit slugs make this idempotent: each worker runs beforeAll, the second gets 409s.
+        slug: `archive-night-${i}`,
+        content: `<p>An older observing log, entry ${i}, about the Pleiades.</p>`,
+        tags: [PAGING_TAG],
+        status: 'published',
+        publishedAt: new Date(Date.UTC(2020, 0, i)).toISOString(),
+      },
+    })
+    expect([200, 409]).toContain(res.status())
+  }
+})
+
+test('the blog lists 9 cards with date, excerpt, up to 3 tags and Read More, rendered on the server', async ({
+  page,
+}) => {
+  const response = await page.goto('/blog')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveTitle(`Blog | ${SITE}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'From the Cosmic Log' })).toBeVisible()
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(9)
+  const first = cards.first()
+  await expect(first.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible()
+  await expect(first.getByRole('link', { name: /^Read More/ })).toBeVisible()
+  for (const card of await cards.all()) {
+    expect(
+      await card.getByRole('list', { name: 'Tags' }).getByRole('listitem').count(),
+    ).toBeLessThanOrEqual(3)
+  }
+  // Server-rendered: the HTML itself carries the cards.
+  const html = await (await page.request.get('/blog')).text()
+  expect(html).toContain('From the Cosmic Log')
+  expect((html.match(/<article/g) ?? []).length).toBe(9)
+})
+
+test('search is debounced, lives in the address, pages keep it and a new search resets the page', async ({
+  page,
+}) => {
+  await page.goto('/blog')
+  await waitForHydration(page)
+  const box = page.getByPlaceholder('Search for articles...')
+  await box.fill(PAGING_TAG)
+  await page.waitForTimeout(250)
+  expect(new URL(page.url()).searchParams.get('search')).toBeNull()
+  await expect(page).toHaveURL(new RegExp(`search=${PAGING_TAG}`))
+  await expect(page.getByRole('article')).toHaveCount(9)
+
+  const pages = page.getByRole('navigation', { name: 'Blog pages' })
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+  await pages.getByRole('link', { name: 'Page 2' }).click()
+  await expect(page).toHaveURL(/search=e2epaging&page=2|page=2&search=e2epaging/)
+  await expect(page.getByRole('article')).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Archive night 1', exact: true })).toBeVisible()
+  await expect(box).toHaveValue(PAGING_TAG)
+
+  await box.fill('pleiades entry')
+  await expect(page).toHaveURL(/search=pleiades\+entry$/)
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull()
+
+  // The back button restores the previous search in the box.
+  await page.goBack()
+  await expect(box).toHaveValue(PAGING_TAG)
+})
+
+test('a search without results offers Clear Search', async ({ page }) => {
+  await page.goto('/blog?search=qqqzzzxx')
+  await expect(page.getByRole('heading', { name: 'No Posts Found' })).toBeVisible()
+  await expect(
+    page.getByText('It seems there are no blog posts matching your criteria.'),
+  ).toBeVisible()
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Clear Search' }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByRole('article')).toHaveCount(9)
+  await expect(page.getByPlaceholder('Search for articles...')).toHaveValue('')
+})
+
+test('search finds words in the body text', async ({ page }) => {
+  await page.goto('/blog?search=terminator%20craters')
+  await expect(page.getByRole('heading', { name: /Walking the Terminator/ })).toBeVisible()
+})
+
+test('opening a post, then a related post', async ({ page }) => {
+  await page.goto('/blog')
+  await waitForHydration(page)
+  const firstTitle = await page.getByRole('article').first().getByRole('heading').textContent()
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^Read More/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle!)
+  await expect(page).toHaveTitle(`${firstTitle} | ${SITE}`)
+  await expect(page.getByRole('link', { name: '← Back to all articles' })).toHaveAttribute(
+    'href',
+    '/blog',
+  )
+
+  const related = page.getByRole('region', { name: 'You Might Also Like' })
+  await expect(related.getByRole('article')).toHaveCount(3)
+  await expect(related.getByRole('heading', { name: firstTitle!, exact: true })).toHaveCount(0)
+  const next = await related.getByRole('article').first().getByRole('heading').textContent()
+  await related
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^Read More/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(next!)
+})
+
+test('a missing post shows Post Not Found with status 404', async ({ page }) => {
+  const response = await page.goto('/blog/no-such-post')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible()
+  await expect(
+    page.getByText(
+      "Sorry, we couldn't find the blog post you were looking for. It might have been moved or deleted.",
+    ),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Blog' }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+})
+
+test('a post page carries canonical, Open Graph, Twitter and BlogPosting data in its HTML', async ({
+  request,
+}) => {
+  const html = await (await request.get('/blog/aurora-kp-index')).text()
+  expect(html).toMatch(
+    /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/blog\/aurora-kp-index"/,
+  )
+  expect(html).toContain('property="og:type" content="article"')
+  expect(html).toMatch(
+    /property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/blog\/aurora-kp-index\.svg"/,
+  )
+  expect(html).toContain('name="twitter:card" content="summary_large_image"')
+  const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1]
+  const data = JSON.parse(ld!)
+  expect(data).toMatchObject({
+    '@type': 'BlogPosting',
+    headline: expect.stringContaining('Kp Index'),
+  })
+})
+
+test('draft content is not reachable from the site', async ({ page }) => {
+  expect((await page.goto('/blog/binoculars-for-astronomy'))?.status()).toBe(404)
+  expect((await page.goto('/observing-log'))?.status()).toBe(404)
+  expect((await page.goto('/dark-sky-sites'))?.status()).toBe(200)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Dark Sky Sites Near You' }),
+  ).toBeVisible()
+})

@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test'
+import { baseURL, waitForHydration } from './helpers.ts'
+
+type ThemeName = 'Light' | 'Dark' | 'Auto'
+
+const html = (page: Page) => page.locator('html')
+const themeButton = (page: Page) => page.getByRole('button', { name: /^Theme: / })
+
+async function chooseTheme(page: Page, theme: ThemeName): Promise<void> {
+  await themeButton(page).click()
+  await page.getByRole('menuitemradio', { name: theme }).click()
+  await expect(page.getByRole('menu')).toBeHidden()
+}
+
+/** Opens the theme menu and checks that exactly `theme` is shown checked, then closes it. */
+async function expectChecked(page: Page, theme: ThemeName): Promise<void> {
+  await expect(themeButton(page)).toHaveAccessibleName(`Theme: ${theme}`)
+  await themeButton(page).click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitemradio')).toHaveText(
+    ['Light', 'Dark', 'Auto'].map((t) => new RegExp(t)),
+  )
+  for (const t of ['Light', 'Dark', 'Auto'] as const) {
+    await expect(menu.getByRole('menuitemradio', { name: t })).toHaveAttribute(
+      'aria-checked',
+      String(t === theme),
+    )
+  }
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+}
+
+async function themeCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies()
+  return cookies.find((c) => c.name === 'theme')?.value
+}
+
+/**
+ * Before any page script runs, records every class value the <html> element has and the moment
+ * the <body> element is inserted, so a flash of the wrong palette can be detected.
+ */
+async function recordHtmlClasses(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: Array<{ kind: 'class'; old: string | null } | { kind: 'html' | 'body' }> = []
+    ;(window as unknown as { __classLog: typeof log }).__classLog = log
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes' && r.target === document.documentElement)
+          log.push({ kind: 'class', old: r.oldValue })
+        if (r.type === 'childList')
+          for (const n of r.addedNodes) {
+            if (n.nodeName === 'HTML') log.push({ kind: 'html' })
+            if (n.nodeName === 'BODY') log.push({ kind: 'body' })
+          }
+      }
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+      attributeOldValue: true,
+    })
+  })
+}
+
+/** The class values <html> had from the moment <body> was inserted until now. */
+async function classesSinceBody(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const log = (
+      window as unknown as {
+        __classLog: Array<{ kind: 'class'; old: string | null } | { kind: 'html' | 'body' }>
+      }
+    ).__classLog
+    // The recorder must have been watching before the parser inserted <html>.
+    if (log[0]?.kind !== 'html') throw new Error('the recorder started too late')
+    const bodyAt = log.findIndex((e) => e.kind === 'body')
+    if (bodyAt < 0) throw new Error('the <body> insertion was not observed')
+    // Each class record holds the value before its change; the last value is the current one.
+    const values: string[] = []
+    for (const e of log.slice(bodyAt)) if (e.kind === 'class') values.push(e.old ?? '')
+    values.push(document.documentElement.className)
+    return values
+  })
+}
+
+/** What an earlier visit's choice leaves behind: the theme cookie. */
+async function saveTheme(page: Page, value: 'light' | 'dark' | 'auto'): Promise<void> {
+  await page.context().addCookies([{ name: 'theme', value, url: baseURL() }])
+}
+
+test.describe('theme switcher', () => {
+  test('the default is Dark; choosing Light removes the dark class and shows Light checked', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await waitForHydration(page)
+    await expectChecked(page, 'Dark')
+
+    await chooseTheme(page, 'Light')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await expectChecked(page, 'Light')
+    expect(await themeCookie(page)).toBe('light')
+
+    // Light holds for client-side navigation within the same load.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click()
+    await expect(page).toHaveURL('/about')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await expectChecked(page, 'Light')
+  })
+
+  test('start-up rule: a saved Light theme becomes Dark at the next full load', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await chooseTheme(page, 'Light')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+
+    await page.reload()
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await waitForHydration(page)
+    await expectChecked(page, 'Dark')
+    expect(await themeCookie(page)).toBe('dark')
+  })
+
+  test('Dark persists across a reload even when the system prefers light', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await chooseTheme(page, 'Auto')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await chooseTheme(page, 'Dark')
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    expect(await themeCookie(page)).toBe('dark')
+
+    await page.reload()
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await waitForHydration(page)
+    await expectChecked(page, 'Dark')
+  })
+
+  test('Auto follows the system preference, live and after reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await chooseTheme(page, 'Auto')
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await expectChecked(page, 'Auto')
+    expect(await themeCookie(page)).toBe('auto')
+
+    await page.reload()
+    await waitForHydration(page)
+    await expect(html(page)).not.toHaveClass(/\bdark\b/)
+    await expectChecked(page, 'Auto')
+
+    // Live: the system switches to dark.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+
+    await page.reload()
+    await waitForHydration(page)
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await expectChecked(page, 'Auto')
+  })
+
+  for (const [name, saved, scheme] of [
+    ['a saved Dark theme (system light)', 'dark', 'light'],
+    ['Auto with a dark system preference', 'auto', 'dark'],
+    ['a saved Light theme (forced to Dark)', 'light', 'light'],
+  ] as const) {
+    test(`no flash: ${name} is dark from the moment the body exists`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await saveTheme(page, saved)
+      await recordHtmlClasses(page)
+      await page.goto('/')
+      await waitForHydration(page)
+      const values = await classesSinceBody(page)
+      expect(values.length).toBeGreaterThan(0)
+      for (const v of values) expect(v.split(/\s+/)).toContain('dark')
+    })
+  }
+})
