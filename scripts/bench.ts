@@ -75,7 +75,7 @@ async function startServer(
 ): Promise<{ pid: number; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'server/main.ts'],
+    ['--disable-warning=ExperimentalWarning', '--max-semi-space-size=16', 'server/main.ts'],
     {
       env: {
         ...process.env,

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { type BlogPost, RELATED_FETCH_COUNT, RELATED_SHOWN_COUNT } from '../../contracts/blog.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { appContext } from './app-context.ts'
+import { toCard } from './format.ts'
 
 /** A post and up to 3 other published posts (4 fetched, the current one left out); null if not visible. */
 export async function loadPost(
@@ -15,7 +16,10 @@ export async function loadPost(
     { page: 1, limit: RELATED_FETCH_COUNT, status: 'published' },
     null,
   )
-  const related = recent.posts.filter((p) => p.id !== post.id).slice(0, RELATED_SHOWN_COUNT)
+  const related = recent.posts
+    .filter((p) => p.id !== post.id)
+    .slice(0, RELATED_SHOWN_COUNT)
+    .map(toCard)
   return { post, related }
 }
 

@@ -1,8 +1,9 @@
 import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
+import { dateFormatter } from './date-format.ts'
 
 /** "Mar 6, 2026" — publication dates are calendar days, shown in UTC so server and browser agree. */
 export function formatShortDate(iso: string, timeZone: string | undefined = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -12,7 +13,7 @@ export function formatShortDate(iso: string, timeZone: string | undefined = 'UTC
 
 /** "March 6, 2026" */
 export function formatLongDate(iso: string, timeZone: string | undefined = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
@@ -43,4 +44,9 @@ export function cardExcerpt(post: { excerpt: string | null; content: string }): 
   return text.length > EXCERPT_FALLBACK_LENGTH
     ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}...`
     : text
+}
+
+/** A post as a card needs it: the excerpt (or its fallback) instead of the whole article. */
+export function toCard<T extends { excerpt: string | null; content: string }>(post: T): T {
+  return { ...post, excerpt: cardExcerpt(post), content: '' }
 }

@@ -1,4 +1,5 @@
 import type { KpForecastEntry, KpLevel } from '../../contracts/sky.ts'
+import { dateFormatter } from './date-format.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -10,7 +11,7 @@ export const formatDistance = (km: number) => `${Math.round(km).toLocaleString('
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (undefined: the browser's own). */
 export function calendarDay(at: Date | string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormatter('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -52,7 +53,7 @@ export function groupForecastByDay(
   forecast: KpForecastEntry[],
   timeZone: string | undefined,
 ): ForecastDay[] {
-  const label = new Intl.DateTimeFormat('en-US', {
+  const label = dateFormatter('en-US', {
     timeZone,
     weekday: 'long',
     month: 'long',
@@ -72,7 +73,7 @@ export function groupForecastByDay(
 }
 
 export function formatBlockTime(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',

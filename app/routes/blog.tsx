@@ -8,6 +8,7 @@ import { Pagination } from '../components/ui/pagination.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
+import { toCard } from '../lib/format.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/blog'
 
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
     null,
   )
-  return { page, search, data }
+  // The cards show excerpts: the articles' HTML stays out of the page's data.
+  return { page, search, data: { ...data, posts: data.posts.map(toCard) } }
 }
 
 // After the first render the list is fetched by the query below, not by the loader.

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type Pg from 'pg'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
@@ -8,7 +10,6 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely'
-import pg from 'pg'
 import type { Config } from '../config.ts'
 import type { DB } from './schema.ts'
 
@@ -20,6 +21,8 @@ export type Database = Kysely<DB>
 
 export function createDatabase(target: Config['database']): Database {
   if (target.dialect === 'postgres') {
+    // Loaded only for PostgreSQL: a SQLite site never pays for the driver.
+    const pg = createRequire(import.meta.url)('pg') as typeof Pg
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
@@ -32,7 +35,36 @@ export function createDatabase(target: Config['database']): Database {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+export const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query afresh; compiling SQL costs more than running these small queries.
+ * The same SQL text gets the same prepared statement (SQLite re-prepares it if the schema changes).
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>()
+  const prepare = (source: string): SQLite.Statement => {
+    let statement = cache.get(source)
+    if (statement) {
+      // Most recently used last, so the oldest is evicted first.
+      cache.delete(source)
+    } else {
+      statement = sqlite.prepare(source)
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    }
+    cache.set(source, statement)
+    return statement
+  }
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {

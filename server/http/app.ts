@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -53,25 +55,20 @@ export function createHttpApp({
   })
 
   if (clientDir) {
-    // Hashed file names never change content: cache them for a year.
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=3600')
-        },
-      }),
-    )
+    // The build's files are listed once: a page request then costs no file-system lookup.
+    const files = listFiles(clientDir)
+    const assets = serveStatic<AppEnv>({
+      root: clientDir,
+      onFound: (filePath, c) => {
+        // Hashed file names never change content: cache them for a year.
+        const immutable = filePath.includes('/assets/')
+        c.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+      },
+    })
+    app.use('*', (c, next) => (files.has(c.req.path) ? assets(c, next) : next()))
   }
   app.use(
     '/uploads/*',
@@ -156,4 +153,15 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
     if (forwarded) return forwarded
   }
   return c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/** Every file under dir as a URL path ("/assets/app-x1y2.js"). */
+function listFiles(dir: string): Set<string> {
+  const out = new Set<string>()
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const full = path.join(entry.parentPath, entry.name)
+    out.add('/' + path.relative(dir, full).split(path.sep).join('/'))
+  }
+  return out
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface OutgoingMail {
   to: string
@@ -13,21 +13,29 @@ export interface Mailer {
 
 /** SMTP through nodemailer; SMTP_URL carries host, port, credentials and TLS (smtps://). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const url = new URL(smtpUrl)
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-    secure: url.protocol === 'smtps:',
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  })
+  // The SMTP client is loaded and connected on the first message, not at start-up.
+  let transport: Promise<Transporter> | undefined
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer')
+    const url = new URL(smtpUrl)
+    return nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })
+  }
   return {
     async send(mail) {
-      await transport.sendMail({
+      transport ??= connect()
+      await (
+        await transport
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html'
+import { createRequire } from 'node:module'
+import type SanitizeHtml from 'sanitize-html'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
 import { ApiError } from '../http/errors.ts'
 
@@ -11,7 +12,7 @@ const SAFE_REL = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'sponsore
  * needs. No script, no style, no event handler, no javascript: URL survives; iframes only for
  * YouTube embeds.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
     'h2',
@@ -106,6 +107,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim()
+}
+
+// Loaded on first use: pages that only read content never need the HTML parser.
+let sanitizer: typeof SanitizeHtml | undefined
+function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml
+  return sanitizer(html, options)
 }
 
 const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption|div|dd|dt)>|<br\s*\/?>/gi

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import type { SessionUser } from '../../contracts/auth.ts'
 import {
   AVATAR_SIZE_PX,
@@ -35,6 +34,8 @@ export const PASSWORD_CHANGE_RATE: RateRule = {
 
 /** Decodes, squares and re-encodes: what is stored is our WebP, without the upload's metadata. */
 export async function normalizeAvatar(input: Buffer): Promise<Buffer> {
+  // Loaded on the first upload: the image library is large and most requests never need it.
+  const { default: sharp } = await import('sharp')
   try {
     const image = sharp(input, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' })
     const { format } = await image.metadata()

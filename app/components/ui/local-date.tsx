@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { dateFormatter } from '../../lib/date-format.ts'
 
 const subscribe = () => () => {}
 
@@ -12,7 +13,7 @@ export function LocalDate({ iso, options }: { iso: string; options: Intl.DateTim
     () => true,
     () => false,
   )
-  const text = new Intl.DateTimeFormat('en-US', {
+  const text = dateFormatter('en-US', {
     ...options,
     timeZone: hydrated ? undefined : 'UTC',
   }).format(new Date(iso))
