@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { type Database, isPostgres } from './dialect.ts'
 import type { BlogPostRow, NewBlogPostRow } from './schema.ts'
 
@@ -21,35 +21,69 @@ function withFilter(db: Database, filter: PostFilter) {
   return q
 }
 
-/** Each engine's full-text condition on blog_posts_search: every term, as a word prefix. */
-function matchesAllTerms(db: Database, terms: string[]): Expression<SqlBool> {
-  if (isPostgres(db)) {
-    const query = terms.map((t) => `${t}:*`).join(' & ')
-    return sql<SqlBool>`blog_posts_search.document @@ to_tsquery('simple', ${query})`
-  }
-  const query = terms.map((t) => `"${t}"*`).join(' ')
-  return sql<SqlBool>`blog_posts_search match ${query}`
+/** PostgreSQL: the ids of the posts whose tsvector (GIN index) holds every term as a word prefix. */
+function matchingPostIds(terms: string[]) {
+  const query = terms.map((t) => `${t}:*`).join(' & ')
+  return sql<string>`(select post_id from blog_posts_search where document @@ to_tsquery('simple', ${query}))`
+}
+
+type Page = { offset: number; limit: number }
+type PageIds = { ids: Array<{ id: string }>; total: number }
+
+async function builderPage(
+  base: ReturnType<typeof withFilter>,
+  order: RawBuilder<unknown>,
+  page: Page,
+): Promise<PageIds> {
+  const [ids, count] = await Promise.all([
+    base
+      .select('blog_posts.id')
+      .orderBy(order)
+      .orderBy('blog_posts.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { ids, total: Number(count.n) }
 }
 
 /**
- * A search starts from the full-text index and joins the matching posts, so its cost grows with
- * the number of matches, not with the number of posts.
+ * SQLite's planner would loop over every post and probe the matches; CROSS JOIN pins the order
+ * so the FTS match is the outer loop and the work follows the number of matches.
  */
-function searchWithFilter(db: Database, filter: PostFilter, terms: string[]) {
-  let q = db
-    .selectFrom('blog_posts_search')
-    .innerJoin('blog_posts', 'blog_posts.id', 'blog_posts_search.post_id')
-    .where(matchesAllTerms(db, terms))
-  if (filter.statuses) q = q.where('blog_posts.status', 'in', filter.statuses)
+async function sqliteSearchPage(
+  db: Database,
+  filter: PostFilter,
+  terms: string[],
+  order: RawBuilder<unknown>,
+  page: Page,
+): Promise<PageIds> {
+  const match = terms.map((t) => `"${t}"*`).join(' ')
+  const conditions: RawBuilder<unknown>[] = [sql`blog_posts_search match ${match}`]
+  if (filter.statuses) conditions.push(sql`blog_posts.status in (${sql.join(filter.statuses)})`)
   if (filter.visibleAt) {
-    q = q
-      .where('blog_posts.published_at', 'is not', null)
-      .where('blog_posts.published_at', '<=', filter.visibleAt)
+    conditions.push(
+      sql`blog_posts.published_at is not null and blog_posts.published_at <= ${filter.visibleAt}`,
+    )
   }
-  if (filter.excludeId) q = q.where('blog_posts.id', '!=', filter.excludeId)
-  return q
+  if (filter.excludeId) conditions.push(sql`blog_posts.id != ${filter.excludeId}`)
+  const from = sql`from blog_posts_search
+    cross join blog_posts_search_ids ids on ids.id = blog_posts_search.rowid
+    cross join blog_posts on blog_posts.id = ids.post_id
+    where ${sql.join(conditions, sql` and `)}`
+  const ids = await sql<{
+    id: string
+  }>`select blog_posts.id ${from} order by ${order}, blog_posts.id
+    limit ${page.limit} offset ${page.offset}`.execute(db)
+  const count = await sql<{ n: number }>`select count(*) as n ${from}`.execute(db)
+  return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
 }
 
+/**
+ * One page of posts in two steps: the page's ids first (ordered and counted through the
+ * blog_posts_listing index, never reading the HTML), then those posts whole.
+ */
 export async function listPosts(
   db: Database,
   filter: PostFilter,
@@ -60,26 +94,28 @@ export async function listPosts(
     ? sql`blog_posts.published_at desc`
     : sql`coalesce(blog_posts.published_at, blog_posts.created_at) desc`
   const terms = filter.searchTerms ?? []
-  if (terms.length > 0) {
-    const base = searchWithFilter(db, filter, terms)
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('blog_posts')
-        .orderBy(order)
-        .orderBy('blog_posts.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { rows, total: Number(count.n) }
-  }
-  const base = withFilter(db, filter)
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy(order).orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  const { ids, total } =
+    terms.length > 0 && !isPostgres(db)
+      ? await sqliteSearchPage(db, filter, terms, order, page)
+      : await builderPage(
+          terms.length > 0
+            ? withFilter(db, filter).where('blog_posts.id', 'in', matchingPostIds(terms))
+            : withFilter(db, filter),
+          order,
+          page,
+        )
+  if (ids.length === 0) return { rows: [], total }
+  const rows = await db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total }
 }
 
 export async function findPost(
@@ -139,11 +175,21 @@ export async function upsertSearchDocument(
     return
   }
   await deleteSearchDocument(db, postId)
-  await sql`insert into blog_posts_search (post_id, document) values (${postId}, ${document})`.execute(
+  const { rows } = await sql<{
+    id: number
+  }>`insert into blog_posts_search_ids (post_id) values (${postId}) returning id`.execute(db)
+  await sql`insert into blog_posts_search (rowid, document) values (${rows[0]!.id}, ${document})`.execute(
     db,
   )
 }
 
 async function deleteSearchDocument(db: Database, postId: string): Promise<void> {
-  await sql`delete from blog_posts_search where post_id = ${postId}`.execute(db)
+  if (isPostgres(db)) {
+    await sql`delete from blog_posts_search where post_id = ${postId}`.execute(db)
+    return
+  }
+  await sql`delete from blog_posts_search where rowid in (select id from blog_posts_search_ids where post_id = ${postId})`.execute(
+    db,
+  )
+  await sql`delete from blog_posts_search_ids where post_id = ${postId}`.execute(db)
 }

@@ -127,6 +127,12 @@ export interface BlogPostsSearchTable {
   document: string
 }
 
+/** SQLite only: the stable integer rowids of the contentless FTS5 index, by post. */
+export interface BlogPostsSearchIdsTable {
+  id: Generated<number>
+  post_id: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -139,6 +145,7 @@ export interface DB {
   rate_limits: RateLimitsTable
   contact_messages: ContactMessagesTable
   blog_posts_search: BlogPostsSearchTable
+  blog_posts_search_ids: BlogPostsSearchIdsTable
 }
 
 export type UserRow = Selectable<UsersTable>

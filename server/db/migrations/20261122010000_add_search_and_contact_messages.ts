@@ -15,10 +15,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       db,
     )
   } else {
+    // Contentless: the index keeps no copy of the text. Its rowids come from a small map with an
+    // INTEGER PRIMARY KEY, which (unlike blog_posts' implicit rowid) survives VACUUM.
+    await sql`create table blog_posts_search_ids (
+      id integer primary key,
+      post_id text not null unique references blog_posts(id) on delete cascade
+    )`.execute(db)
     await sql`create virtual table blog_posts_search using fts5(
-      post_id unindexed, document, tokenize = 'unicode61 remove_diacritics 2'
+      document, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
     )`.execute(db)
   }
+  // Filtering and ordering a list read this index only, never the posts' HTML.
+  await db.schema
+    .createIndex('blog_posts_listing')
+    .on('blog_posts')
+    .columns(['id', 'status', 'published_at', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('contact_messages')
@@ -46,5 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('contact_messages').execute()
   await db.schema.dropTable('blog_posts_search').execute()
+  if (!isPostgres(db)) await db.schema.dropTable('blog_posts_search_ids').execute()
+  await db.schema.dropIndex('blog_posts_listing').execute()
   await db.schema.dropIndex('pages_status').execute()
 }
