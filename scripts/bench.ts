@@ -178,9 +178,10 @@ async function load(port: number, urlPath: string): Promise<Result> {
 }
 
 function print(rows: Result[]) {
-  const pad = (s: string, n: number) => s.padEnd(n)
+  const width = Math.max(...rows.map((r) => r.path.length)) + 2
+  const pad = (v: string, n: number) => v.padEnd(n)
   console.log(
-    pad('path', 44) +
+    pad('path', width) +
       pad('req/s', 9) +
       pad('p50 ms', 9) +
       pad('p99 ms', 9) +
@@ -189,7 +190,7 @@ function print(rows: Result[]) {
   )
   for (const r of rows) {
     console.log(
-      pad(r.path, 44) +
+      pad(r.path, width) +
         pad(r.rps.toFixed(0), 9) +
         pad(r.p50.toFixed(2), 9) +
         pad(r.p99.toFixed(2), 9) +
