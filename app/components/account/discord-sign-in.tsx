@@ -46,7 +46,8 @@ export function DiscordSignInCard() {
         the conversation.
       </p>
       <Button
-        className="mt-6 w-full bg-[#5865f2] text-white"
+        variant="discord"
+        className="mt-6 w-full"
         size="lg"
         onClick={start}
         disabled={!discordSignIn || busy}

@@ -113,7 +113,8 @@ export function DiscordIntegration() {
   const linkError = useLinkOutcome()
   const connect = (
     <Button
-      className="mt-3 w-full bg-[#5865f2] text-white"
+      variant="discord"
+      className="mt-3 w-full"
       disabled={!discordSignIn}
       onClick={() => window.location.assign(`${OAUTH_START_PATH}?provider=discord`)}
     >
