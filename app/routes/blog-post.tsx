@@ -83,7 +83,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
       <Link to="/blog" className="text-sm font-medium text-primary hover:underline">
-        ← Back to all articles
+        <span aria-hidden="true">← </span>
+        Back to all articles
       </Link>
       <header className="mt-6">
         <h1 className="font-display text-3xl leading-tight font-bold tracking-tight md:text-5xl">

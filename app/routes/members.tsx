@@ -81,7 +81,8 @@ export default function Members() {
             <h2 className="font-display text-lg font-semibold">{card.title}</h2>
             <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.text}</p>
             <Link to={card.to} className="mt-4 text-sm font-medium text-primary hover:underline">
-              {card.cta} →
+              {card.cta}
+              <span aria-hidden="true"> →</span>
             </Link>
           </Card>
         ))}

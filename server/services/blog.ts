@@ -23,11 +23,10 @@ import type { BlogPostRow } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Clock } from './clock.ts'
 import { foldForSearch, htmlToText, requireContentHtml, searchTerms } from './html.ts'
-import { firstFreeSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug, slugify } from './slug.ts'
 
 export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
-  slugInvalid: 'Slug must contain letters or numbers.',
 } as const
 
 export function toBlogPost(row: BlogPostRow): BlogPost {
@@ -88,24 +87,14 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
     return { statuses: ['published'], visibleAt: clock.now().toISOString() }
   }
 
-  async function chooseSlug(
-    requested: string | null | undefined,
-    title: string,
-    exceptId?: string,
-  ): Promise<string> {
-    if (requested) {
-      const slug = slugify(requested)
-      if (!slug)
-        throw new ApiError(400, BLOG_MESSAGES.slugInvalid, {
-          details: { slug: [BLOG_MESSAGES.slugInvalid] },
-        })
-      const taken = await slugsStartingWith(db, slug, exceptId)
-      if (taken.includes(slug)) throw new ApiError(409, BLOG_MESSAGES.slugTaken(slug))
-      return slug
-    }
-    const base = slugify(title) || 'post'
-    return firstFreeSlug(base, await slugsStartingWith(db, base, exceptId))
-  }
+  const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
+    chooseUniqueSlug({
+      requested,
+      title,
+      fallback: 'post',
+      taken: (base) => slugsStartingWith(db, base, exceptId),
+      takenMessage: BLOG_MESSAGES.slugTaken,
+    })
 
   async function write<T>(slug: string, fn: (trx: Database) => Promise<T>): Promise<T> {
     try {

@@ -17,7 +17,7 @@ import { ApiError } from '../http/errors.ts'
 import { isAdmin } from './blog.ts'
 import type { Clock } from './clock.ts'
 import { requireContentHtml } from './html.ts'
-import { firstFreeSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug, slugify } from './slug.ts'
 
 /** First path segments the site itself answers: a content page at /{slug} must not hide them. */
 export const RESERVED_PAGE_SLUGS = new Set([
@@ -67,7 +67,6 @@ export const PAGE_MESSAGES = {
   slugTaken: (slug: string) => `A page with the slug "${slug}" already exists.`,
   slugReserved: (slug: string) =>
     `The address /${slug} belongs to a built-in page of the site; choose another slug.`,
-  slugInvalid: 'Slug must contain letters or numbers.',
 } as const
 
 export function toContentPage(row: PageRow): ContentPage {
@@ -93,26 +92,18 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
     )
   }
 
-  async function chooseSlug(
-    requested: string | null | undefined,
-    title: string,
-    exceptId?: string,
-  ): Promise<string> {
-    if (requested) {
-      const slug = slugify(requested)
-      if (!slug)
-        throw new ApiError(400, PAGE_MESSAGES.slugInvalid, {
-          details: { slug: [PAGE_MESSAGES.slugInvalid] },
-        })
-      if (RESERVED_PAGE_SLUGS.has(slug)) throw new ApiError(409, PAGE_MESSAGES.slugReserved(slug))
-      if ((await pageSlugsStartingWith(db, slug, exceptId)).includes(slug))
-        throw new ApiError(409, PAGE_MESSAGES.slugTaken(slug))
-      return slug
-    }
-    const base = slugify(title) || 'page'
-    const taken = await pageSlugsStartingWith(db, base, exceptId)
-    return firstFreeSlug(base, RESERVED_PAGE_SLUGS.has(base) ? [...taken, base] : taken)
-  }
+  const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
+    chooseUniqueSlug({
+      requested,
+      title,
+      fallback: 'page',
+      taken: (base) => pageSlugsStartingWith(db, base, exceptId),
+      takenMessage: PAGE_MESSAGES.slugTaken,
+      reserved: {
+        has: (slug) => RESERVED_PAGE_SLUGS.has(slug),
+        message: PAGE_MESSAGES.slugReserved,
+      },
+    })
 
   async function write(slug: string, fn: () => Promise<PageRow | undefined>): Promise<ContentPage> {
     try {

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/errors.ts'
 import { foldForSearch } from './html.ts'
 
 export const SLUG_MAX_LENGTH = 80
@@ -20,4 +21,32 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
     const candidate = `${base}-${n}`
     if (!used.has(candidate)) return candidate
   }
+}
+
+export const SLUG_INVALID = 'Slug must contain letters or numbers.'
+
+/**
+ * The slug a post or page gets. An explicit one is normalised and must be free (409 otherwise);
+ * without one, the title's slug with the first free numeric suffix. Reserved slugs count as taken.
+ */
+export async function chooseUniqueSlug(options: {
+  requested: string | null | undefined
+  title: string
+  fallback: string
+  taken: (base: string) => Promise<string[]>
+  takenMessage: (slug: string) => string
+  reserved?: { has(slug: string): boolean; message: (slug: string) => string }
+}): Promise<string> {
+  const { requested, reserved } = options
+  if (requested) {
+    const slug = slugify(requested)
+    if (!slug) throw new ApiError(400, SLUG_INVALID, { details: { slug: [SLUG_INVALID] } })
+    if (reserved?.has(slug)) throw new ApiError(409, reserved.message(slug))
+    if ((await options.taken(slug)).includes(slug))
+      throw new ApiError(409, options.takenMessage(slug))
+    return slug
+  }
+  const base = slugify(options.title) || options.fallback
+  const taken = await options.taken(base)
+  return firstFreeSlug(base, reserved?.has(base) ? [...taken, base] : taken)
 }

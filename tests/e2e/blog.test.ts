@@ -108,7 +108,7 @@ test('opening a post, then a related post', async ({ page }) => {
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle!)
   await expect(page).toHaveTitle(`${firstTitle} | ${SITE}`)
-  await expect(page.getByRole('link', { name: '← Back to all articles' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Back to all articles' })).toHaveAttribute(
     'href',
     '/blog',
   )

@@ -63,7 +63,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
           className="mt-4 text-sm font-semibold text-primary hover:underline"
           aria-label={`Read More: ${post.title}`}
         >
-          Read More →
+          Read More<span aria-hidden="true"> →</span>
         </Link>
       </div>
     </article>

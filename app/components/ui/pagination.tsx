@@ -22,11 +22,13 @@ export function Pagination({
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={cn(base, 'hover:bg-muted')} rel="prev">
-          ← Previous
+          <span aria-hidden="true">← </span>
+          Previous
         </Link>
       ) : (
         <span className={cn(base, 'text-muted-foreground opacity-50')} aria-disabled="true">
-          ← Previous
+          <span aria-hidden="true">← </span>
+          Previous
         </span>
       )}
       {items.map((item) =>
@@ -51,11 +53,11 @@ export function Pagination({
       )}
       {page < totalPages ? (
         <Link to={hrefFor(page + 1)} className={cn(base, 'hover:bg-muted')} rel="next">
-          Next →
+          Next<span aria-hidden="true"> →</span>
         </Link>
       ) : (
         <span className={cn(base, 'text-muted-foreground opacity-50')} aria-disabled="true">
-          Next →
+          Next<span aria-hidden="true"> →</span>
         </span>
       )}
     </nav>
