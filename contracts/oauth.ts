@@ -94,5 +94,5 @@ export const DISCORD_STATUS_MESSAGES = {
   statusError: 'Could not load Discord status.',
   noAccounts: 'No accounts connected.',
   reconnect: 'Discord no longer accepts the saved authorization. Please connect Discord again.',
-  unavailable: 'Discord could not be reached. Please try again later.',
+  unavailable: OAUTH_ERRORS.discord_unavailable,
 } as const

@@ -26,7 +26,6 @@ export const APOD_SKELETON_CARDS = 11
 export const NEWS_SKELETON_ROWS = 8
 export const FORECAST_SKELETON_BARS = 8
 export const KP_MAX = 9
-export const SYNODIC_MONTH_DAYS = 29.530589
 
 /**
  * Every sky response carries when its data was fetched from the source, how old it is, and whether

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { LOGIN_MESSAGES, type SessionResponse, type SessionUser } from '../../contracts/auth.ts'
 import { apiFetch } from './api.ts'
 
@@ -25,17 +24,4 @@ export function useAuth(): AuthState {
   if (query.isPending) return { status: 'loading', user: null }
   const user = query.data?.user
   return user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null }
-}
-
-/** Clears the user at once, then tells the server and checks the session again. */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  return useCallback(async () => {
-    queryClient.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user: null })
-    try {
-      await apiFetch('/auth/logout', { method: 'POST', body: {} }, 'Logout failed')
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
-    }
-  }, [queryClient])
 }

@@ -1,13 +1,17 @@
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { EstablishSessionInput } from '../../contracts/auth.ts'
-import { OAuthAuthorizeInput } from '../../contracts/oauth.ts'
+import { OAUTH_ERRORS, type OAuthErrorCode, OAuthAuthorizeInput } from '../../contracts/oauth.ts'
 import {
   clearOauthStateCookie,
   oauthStateCookieMatches,
   writeOauthStateCookie,
 } from '../auth/oauth-state.ts'
 import { writeSessionCookie } from '../auth/session-cookie.ts'
+import type { AppEnv } from '../http/env.ts'
+import { ApiError } from '../http/errors.ts'
 import { renderOauthPopup } from '../http/oauth-popup.ts'
+import type { Services } from '../services/index.ts'
 import { endpoint } from './define.ts'
 
 /**
@@ -17,24 +21,59 @@ import { endpoint } from './define.ts'
  */
 const POPUP_OPENER_POLICY = 'unsafe-none'
 
-/** Opened in the sign-in popup: remembers a state + PKCE verifier and sends the popup to Discord. */
+/** The page the popup shows when sign-in cannot start: it tells the opener why, then closes. */
+function popupError(
+  c: Context<AppEnv>,
+  services: Services,
+  status: 400 | 429 | 503,
+  code: OAuthErrorCode,
+  message: string = OAUTH_ERRORS[code],
+) {
+  c.header('Cache-Control', 'no-store')
+  c.header('Cross-Origin-Opener-Policy', POPUP_OPENER_POLICY)
+  return c.html(
+    renderOauthPopup({
+      message: { type: 'OAUTH_ERROR', error: { code, message, details: null } },
+      targetOrigin: services.config.publicUrl ?? new URL(c.req.url).origin,
+      nonce: c.get('nonce'),
+      siteName: services.config.siteName,
+    }),
+    status,
+  )
+}
+
+/**
+ * Opened in the sign-in popup: remembers a state + PKCE verifier and sends the popup to Discord.
+ * Like the callback it answers a page, never JSON, so the opener always hears how it ended.
+ */
 export const oauthAuthorize = endpoint({
   method: 'GET',
   path: '/auth/oauth_authorize',
   access: 'public',
   source: 'query',
-  input: OAuthAuthorizeInput,
+  input: z.object({ provider: z.string().optional() }).loose(),
   async handler({ services, meta, c }) {
-    const { url, state } = await services.oauth.beginAuthorization({
-      purpose: 'login',
-      userId: null,
-      origin: new URL(c.req.url).origin,
-      ip: meta.ip,
-    })
-    writeOauthStateCookie(c, services.config.secureCookies, state)
+    if (!OAuthAuthorizeInput.safeParse(c.req.query()).success) {
+      return popupError(c, services, 400, 'unsupported_provider')
+    }
+    let started: { url: string; state: string }
+    try {
+      started = await services.oauth.beginAuthorization({
+        purpose: 'login',
+        userId: null,
+        origin: new URL(c.req.url).origin,
+        ip: meta.ip,
+      })
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      if (error.status === 503) return popupError(c, services, 503, 'not_configured')
+      if (error.status === 429) return popupError(c, services, 429, 'rate_limited', error.message)
+      throw error
+    }
+    writeOauthStateCookie(c, services.config.secureCookies, started.state)
     c.header('Cache-Control', 'no-store')
     c.header('Cross-Origin-Opener-Policy', POPUP_OPENER_POLICY)
-    return c.redirect(url, 302)
+    return c.redirect(started.url, 302)
   },
 })
 

@@ -118,6 +118,23 @@ export async function listPosts(
   return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total }
 }
 
+/** Slug and last change of every post published by `visibleAt`, newest first (for the sitemap). */
+export async function listPublishedSlugs(
+  db: Database,
+  visibleAt: string,
+  limit: number,
+): Promise<Array<{ slug: string; updated_at: string }>> {
+  return db
+    .selectFrom('blog_posts')
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'published')
+    .where('published_at', 'is not', null)
+    .where('published_at', '<=', visibleAt)
+    .orderBy('published_at', 'desc')
+    .limit(limit)
+    .execute()
+}
+
 export async function findPost(
   db: Database,
   by: { id?: string; slug?: string },

@@ -97,7 +97,7 @@ ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>
   app.get('/sitemap.xml', async (c) => {
     const origin = originOf(c, services)
     const [posts, pages] = await Promise.all([
-      services.blog.listPublished(SITEMAP_MAX_URLS),
+      services.blog.listPublishedLocations(SITEMAP_MAX_URLS),
       services.pages.list({ status: 'published' }, null),
     ])
     const urls = [

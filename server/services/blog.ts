@@ -14,6 +14,7 @@ import {
   findPost,
   insertPost,
   listPosts,
+  listPublishedSlugs,
   slugsStartingWith,
   updatePost,
   upsertSearchDocument,
@@ -214,7 +215,15 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       if (!deleted) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
     },
 
-    /** Published posts, newest first, for feeds and the sitemap. */
+    /** Where each published post lives and when it last changed, for the sitemap. */
+    async listPublishedLocations(
+      limit: number,
+    ): Promise<Array<{ slug: string; updatedAt: string }>> {
+      const rows = await listPublishedSlugs(db, clock.now().toISOString(), limit)
+      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }))
+    },
+
+    /** Published posts, newest first, for the RSS feed. */
     async listPublished(limit: number): Promise<BlogPost[]> {
       const { rows } = await listPosts(
         db,

@@ -13,7 +13,7 @@ import { seal, unseal } from '../auth/sealed.ts'
 import { sessionIdFromToken } from '../auth/session-cookie.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
-import { isUniqueViolation } from '../db/errors.ts'
+import { isUniqueViolation } from '../db/dialect.ts'
 import {
   deleteExpiredOauthStates,
   deleteExpiredOauthTempTokens,

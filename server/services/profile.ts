@@ -9,7 +9,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
-import { isUniqueViolation } from '../db/errors.ts'
+import { isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import { findUserByEmail, findUserById, updateUser } from '../db/users.ts'
 import { ApiError, HTTP_MESSAGES } from '../http/errors.ts'

@@ -73,20 +73,24 @@ describe('GET /_api/auth/oauth_authorize', () => {
   })
 
   it.each(['/_api/auth/oauth_authorize', '/_api/auth/oauth_authorize?provider=github'])(
-    '%s → 400 with a clear message',
+    '%s → 400, and the popup tells its opener (no JSON left hanging in the window)',
     async (path) => {
       const res = await t.request(path)
       expect(res.status).toBe(400)
-      expect(res.json.error).toBe(SIGN_IN_MESSAGES.unsupportedProvider)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(res.text).toContain('"type":"OAUTH_ERROR"')
+      expect(res.text).toContain('"code":"unsupported_provider"')
+      expect(res.text).toContain(SIGN_IN_MESSAGES.unsupportedProvider)
     },
   )
 
-  it('answers 503 with a clear message when Discord is not configured', async () => {
+  it('answers 503 with a popup page that reports not_configured when Discord is not configured', async () => {
     const bare = await createTestApp()
     try {
       const res = await bare.request('/_api/auth/oauth_authorize?provider=discord')
       expect(res.status).toBe(503)
-      expect(res.json).toEqual({ error: SIGN_IN_MESSAGES.notConfigured })
+      expect(res.text).toContain('"code":"not_configured"')
+      expect(res.text).toContain(SIGN_IN_MESSAGES.notConfigured)
     } finally {
       await bare.close()
     }

@@ -21,14 +21,14 @@ test('opens on the Community Gallery tab; the picture-of-the-day tab shows the f
   const community = page.getByRole('tab', { name: 'Community Gallery' })
   await expect(community).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel')).toContainText('The community gallery is coming soon')
-  await expect(page.getByRole('heading', { name: 'Today’s Featured Image' })).toBeHidden()
+  await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeHidden()
   await waitForHydration(page)
 
   await page.getByRole('tab', { name: 'Astronomy Picture of the Day' }).click()
   await expect(page).toHaveURL('/photos?tab=apod')
   const { items } = (await (await request.get('/_api/apod')).json()) as ApodResponse
   expect(items).toHaveLength(12)
-  const featured = page.getByRole('region', { name: 'Today’s Featured Image' })
+  const featured = page.getByRole('region', { name: "Today's Featured Image" })
   await expect(featured.getByRole('heading', { level: 3 })).toHaveText(items[0]!.title)
   const source = featured.getByRole('link', { name: /View on APOD/ })
   await expect(source).toHaveAttribute('href', items[0]!.link)
@@ -58,7 +58,7 @@ test('the pictures are in the server-rendered page, and ?tab=apod opens that tab
     'aria-selected',
     'true',
   )
-  await expect(page.getByRole('heading', { name: 'Today’s Featured Image' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeVisible()
 })
 
 test('APOD answering HTML with nothing cached: Error Fetching Images; Refresh tries again', async ({
@@ -75,7 +75,7 @@ test('APOD answering HTML with nothing cached: Error Fetching Images; Refresh tr
 
   await skyUpstream(request, { apod: 'ok' }, { mode: 'clear', ...SCOPE })
   await alert.getByRole('button', { name: 'Refresh' }).click()
-  await expect(page.getByRole('heading', { name: 'Today’s Featured Image' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeVisible()
   await expect(
     page.getByRole('region', { name: 'More Recent Images' }).getByRole('link'),
   ).toHaveCount(11)
@@ -108,10 +108,10 @@ test('rate-limited after a good copy: the older pictures stay, marked as such', 
 }) => {
   await skyUpstream(request, { apod: 'ok' }, { mode: 'clear', ...SCOPE })
   await page.goto('/photos?tab=apod')
-  await expect(page.getByRole('heading', { name: 'Today’s Featured Image' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeVisible()
   await skyUpstream(request, { apod: 'rate-limited' }, { mode: 'expire', ...SCOPE })
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Today’s Featured Image' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Showing older data.' })).toContainText(
     'NASA’s Astronomy Picture of the Day is not answering right now',
   )

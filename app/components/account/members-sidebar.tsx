@@ -11,8 +11,8 @@ import {
   SIGN_IN_MESSAGES,
 } from '../../../contracts/oauth.ts'
 import { useAuth } from '../../lib/auth.ts'
-import { formatLongDate } from '../../lib/format.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
+import { LocalDate } from '../ui/local-date.tsx'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
@@ -155,7 +155,12 @@ export function DiscordIntegration() {
           {status.data.isInServer && status.data.joinedAt && (
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Joined</dt>
-              <dd>{formatLongDate(status.data.joinedAt)}</dd>
+              <dd>
+                <LocalDate
+                  iso={status.data.joinedAt}
+                  options={{ month: 'long', day: 'numeric', year: 'numeric' }}
+                />
+              </dd>
             </div>
           )}
           {!status.data.isInServer && (

@@ -12,7 +12,7 @@ import { FreshnessNote } from './freshness-note.tsx'
 import { RemoteImage } from './remote-image.tsx'
 
 export const APOD_TEXT = {
-  featured: 'Today’s Featured Image',
+  featured: "Today's Featured Image",
   more: 'More Recent Images',
   errorTitle: 'Error Fetching Images',
   refresh: 'Refresh',

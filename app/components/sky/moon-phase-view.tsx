@@ -14,7 +14,8 @@ import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
 import { FreshnessNote } from './freshness-note.tsx'
 import { MoonDrawing } from './moon-drawing.tsx'
-import { useHydrated, useVisitorTimeZone } from './visitor-time.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
+import { useVisitorTimeZone } from './visitor-time.ts'
 
 export const MOON_TEXT = {
   errorTitle: 'Failed to Fetch Moon Data',

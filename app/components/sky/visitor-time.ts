@@ -1,15 +1,4 @@
-import { useSyncExternalStore } from 'react'
-
-const subscribe = () => () => {}
-
-/** False on the server and during hydration, true after: what depends on the browser waits for it. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
-}
+import { useHydrated } from '../../lib/hydrated.ts'
 
 /**
  * The time zone to show times in: UTC for the server render (which cannot know the visitor's), the

@@ -1,18 +1,12 @@
-import { useSyncExternalStore } from 'react'
 import { dateFormatter } from '../../lib/date-format.ts'
-
-const subscribe = () => () => {}
+import { useHydrated } from '../../lib/hydrated.ts'
 
 /**
  * A date in the visitor's own time zone. The server does not know it, so the server render (and
  * hydration) uses UTC, and the browser re-renders in local time right after.
  */
 export function LocalDate({ iso, options }: { iso: string; options: Intl.DateTimeFormatOptions }) {
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  const hydrated = useHydrated()
   const text = dateFormatter('en-US', {
     ...options,
     timeZone: hydrated ? undefined : 'UTC',
