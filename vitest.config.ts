@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{server,app,contracts}/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['{server,app,contracts,scripts}/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,20 +12,33 @@ import { createLogger } from '../server/http/logger.ts'
 import { createServices } from '../server/services/index.ts'
 
 /**
- * npm run bench: the production build against throwaway SQLite databases of realistic posts,
- * loaded at 10 connections from this process; prints req/s, p50/p99 latency, server time and the
- * server's memory. Needs `npm run build` first (the npm script does it).
+ * npm run bench: the production build, started as `npm start` starts it, against throwaway SQLite
+ * databases of realistic posts, loaded at 10 connections from this process. Prints req/s, p50/p99
+ * latency, the server's own time (Server-Timing), its CPU time per request (steadier than req/s on
+ * a shared machine) and its memory. BENCH_DATA_DIR keeps the seeded databases between runs.
  */
 const CONNECTIONS = 10
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000)
 const SEARCH_WORD = 'collimation'
 
-async function seedDatabase(dir: string, count: number): Promise<string> {
+function open(dir: string) {
   const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent' })
   const db = createDatabase(config.database)
+  return { db, services: createServices({ config, db, logger: createLogger('silent') }) }
+}
+
+/** The slug of the newest published post: the post page the benchmark loads. */
+async function newestSlug(dir: string): Promise<string> {
+  const { db, services } = open(dir)
+  const sample = await services.blog.list({ page: 1, limit: 1, status: 'published' }, null)
+  await db.destroy()
+  return sample.posts[0]!.slug
+}
+
+async function seedDatabase(dir: string, count: number): Promise<string> {
+  const { db, services } = open(dir)
   await migrateToLatest(db)
-  const services = createServices({ config, db, logger: createLogger('silent') })
   const now = new Date().toISOString()
   const author = await insertUser(db, {
     email: 'bench@example.com',
@@ -64,31 +77,33 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
       sessionUser,
     )
   }
-  const sample = await services.blog.list({ page: 1, limit: 1, status: 'published' }, null)
   await db.destroy()
-  return sample.posts[0]!.slug
+  return newestSlug(dir)
+}
+
+/** Node's flags and the entry point of `npm start`, so the benchmark measures what is deployed. */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+  const command = pkg.scripts.start.split(/\s+/)
+  return command.slice(command.indexOf('node') + 1).filter((a) => !a.startsWith('--env-file'))
 }
 
 async function startServer(
   dataDir: string,
   port: number,
-): Promise<{ pid: number; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--max-semi-space-size=16', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        ADMIN_PASSWORD: 'bench-password-1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, startArguments(), {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: 'bench-password-1',
     },
-  )
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       http
@@ -99,6 +114,7 @@ async function startServer(
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
+    port,
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -120,10 +136,18 @@ interface Result {
   p50: number
   p99: number
   server50: number
+  cpuPerRequest: number
   errors: number
 }
 
-async function load(port: number, urlPath: string): Promise<Result> {
+/** CPU time (user + system) the process has used, in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+async function load(server: { port: number; pid: number }, urlPath: string): Promise<Result> {
+  const { port, pid } = server
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
   const latencies: number[] = []
   const serverTimes: number[] = []
@@ -159,9 +183,11 @@ async function load(port: number, urlPath: string): Promise<Result> {
   }
   await run(performance.now() + WARMUP_MS)
   recording = true
+  const cpu0 = cpuMs(pid)
   const t0 = performance.now()
   await run(t0 + DURATION_MS)
   const elapsed = (performance.now() - t0) / 1000
+  const cpuPerRequest = (cpuMs(pid) - cpu0) / Math.max(1, latencies.length)
   agent.destroy()
   const pct = (xs: number[], p: number) => {
     const sorted = [...xs].sort((a, b) => a - b)
@@ -173,6 +199,7 @@ async function load(port: number, urlPath: string): Promise<Result> {
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
     server50: pct(serverTimes, 50),
+    cpuPerRequest,
     errors,
   }
 }
@@ -186,6 +213,7 @@ function print(rows: Result[]) {
       pad('p50 ms', 9) +
       pad('p99 ms', 9) +
       pad('server p50', 12) +
+      pad('cpu ms/req', 12) +
       'errors',
   )
   for (const r of rows) {
@@ -195,30 +223,34 @@ function print(rows: Result[]) {
         pad(r.p50.toFixed(2), 9) +
         pad(r.p99.toFixed(2), 9) +
         pad(r.server50.toFixed(2), 12) +
+        pad(r.cpuPerRequest.toFixed(2), 12) +
         r.errors,
     )
   }
 }
 
-const root = mkdtempSync(path.join(tmpdir(), 'bench-'))
+// BENCH_DATA_DIR keeps the seeded databases between runs (seeded on the first run into it).
+const keep = process.env.BENCH_DATA_DIR
+const root = keep ?? mkdtempSync(path.join(tmpdir(), 'bench-'))
 try {
-  console.log('seeding 1,000 posts and 10,000 posts (a minute or two)…')
   const small = path.join(root, 'small')
   const large = path.join(root, 'large')
-  const postSlug = await seedDatabase(small, 1000)
-  await seedDatabase(large, 10_000)
+  const seeded = keep !== undefined && existsSync(path.join(large, 'site.db'))
+  if (!seeded) console.log('seeding 1,000 posts and 10,000 posts (a minute or two)…')
+  const postSlug = seeded ? await newestSlug(small) : await seedDatabase(small, 1000)
+  if (!seeded) await seedDatabase(large, 10_000)
 
   const pageServer = await startServer(small, 3301)
   const pageResults: Result[] = []
   for (const p of ['/blog', '/blog?page=50', `/blog/${postSlug}`, '/_api/blog/list'])
-    pageResults.push(await load(3301, p))
+    pageResults.push(await load(pageServer, p))
   const pageMemory = memoryMb(pageServer.pid)
   await pageServer.stop()
 
   const searchServer = await startServer(large, 3302)
   const searchResults = [
-    await load(3302, `/_api/blog/list?search=${SEARCH_WORD}`),
-    await load(3302, '/_api/blog/list?search=moon%20telescope'),
+    await load(searchServer, `/_api/blog/list?search=${SEARCH_WORD}`),
+    await load(searchServer, '/_api/blog/list?search=moon%20telescope'),
   ]
   const searchMemory = memoryMb(searchServer.pid)
   await searchServer.stop()
@@ -232,5 +264,5 @@ try {
     `server memory: ${searchMemory.rss} MB RSS after the runs, ${searchMemory.peak} MB peak`,
   )
 } finally {
-  rmSync(root, { recursive: true, force: true })
+  if (!keep) rmSync(root, { recursive: true, force: true })
 }

@@ -12,11 +12,8 @@ export async function loadPost(
   const { services, user } = context.get(appContext)
   const post = await services.blog.find({ slug }, user)
   if (!post) return null
-  const recent = await services.blog.list(
-    { page: 1, limit: RELATED_FETCH_COUNT, status: 'published' },
-    null,
-  )
-  const related = recent.posts
+  const recent = await services.blog.listPublished(RELATED_FETCH_COUNT)
+  const related = recent
     .filter((p) => p.id !== post.id)
     .slice(0, RELATED_SHOWN_COUNT)
     .map(toCard)

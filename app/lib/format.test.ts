@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardExcerpt, formatLongDate, formatShortDate, textOfHtml } from './format.ts'
+import { cardExcerpt, formatLongDate, formatShortDate, leadingText, textOfHtml } from './format.ts'
 
 describe('dates', () => {
   it('formats short month, day, year', () => {
@@ -30,6 +30,29 @@ describe('cardExcerpt', () => {
   })
   it('shows short content whole, without an ellipsis', () => {
     expect(cardExcerpt({ excerpt: '', content: '<p>Tiny &amp; brief</p>' })).toBe('Tiny & brief')
+  })
+})
+
+describe('leadingText', () => {
+  const paragraph = (i: number) =>
+    `<p>Paragraph ${i} with <a href="/blog/x?a=1&amp;b=2" title="a > b">a link</a> &amp; more words.</p>`
+  const articles = [
+    Array.from({ length: 300 }, (_, i) => paragraph(i)).join('\n'),
+    `<p>${'long first paragraph '.repeat(400)}</p><p>after</p>`,
+    'plain text without any tags '.repeat(200),
+    `<h2>Heading</h2>${'<img src="/a.png" alt="">'.repeat(500)}<p>Text after many images.</p>`,
+    '<p>Short.</p>',
+  ]
+  it('starts exactly like the text of the whole article, however it is cut', () => {
+    for (const html of articles) {
+      const whole = textOfHtml(html)
+      const lead = leadingText(html, 150)
+      expect(whole.startsWith(lead.slice(0, 150))).toBe(true)
+      expect(lead.length).toBeGreaterThanOrEqual(Math.min(150, whole.length))
+    }
+  })
+  it('reads only the start of a long article', () => {
+    expect(leadingText(articles[0]!, 150).length).toBeLessThan(textOfHtml(articles[0]!).length / 10)
   })
 })
 

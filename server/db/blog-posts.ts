@@ -49,32 +49,32 @@ async function builderPage(
 }
 
 /**
- * SQLite's planner would loop over every post and probe the matches; CROSS JOIN pins the order
- * so the FTS match is the outer loop and the work follows the number of matches.
+ * The FTS match is the outer loop (CROSS JOIN pins the order) and each match is filtered and
+ * ordered by the status and dates copied beside its rowid, so the work follows the number of
+ * matches and never touches blog_posts.
  */
 async function sqliteSearchPage(
   db: Database,
   filter: PostFilter,
   terms: string[],
-  order: RawBuilder<unknown>,
   page: Page,
 ): Promise<PageIds> {
   const match = terms.map((t) => `"${t}"*`).join(' ')
   const conditions: RawBuilder<unknown>[] = [sql`blog_posts_search match ${match}`]
-  if (filter.statuses) conditions.push(sql`blog_posts.status in (${sql.join(filter.statuses)})`)
+  if (filter.statuses) conditions.push(sql`s.status in (${sql.join(filter.statuses)})`)
   if (filter.visibleAt) {
-    conditions.push(
-      sql`blog_posts.published_at is not null and blog_posts.published_at <= ${filter.visibleAt}`,
-    )
+    conditions.push(sql`s.published_at is not null and s.published_at <= ${filter.visibleAt}`)
   }
-  if (filter.excludeId) conditions.push(sql`blog_posts.id != ${filter.excludeId}`)
+  if (filter.excludeId) conditions.push(sql`s.post_id != ${filter.excludeId}`)
+  const order = filter.visibleAt
+    ? sql`s.published_at desc`
+    : sql`coalesce(s.published_at, s.created_at) desc`
   const from = sql`from blog_posts_search
-    cross join blog_posts_search_ids ids on ids.id = blog_posts_search.rowid
-    cross join blog_posts on blog_posts.id = ids.post_id
+    cross join blog_posts_search_ids s on s.id = blog_posts_search.rowid
     where ${sql.join(conditions, sql` and `)}`
   const ids = await sql<{
     id: string
-  }>`select blog_posts.id ${from} order by ${order}, blog_posts.id
+  }>`select s.post_id as id ${from} order by ${order}, s.post_id
     limit ${page.limit} offset ${page.offset}`.execute(db)
   const count = await sql<{ n: number }>`select count(*) as n ${from}`.execute(db)
   return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
@@ -96,7 +96,7 @@ export async function listPosts(
   const terms = filter.searchTerms ?? []
   const { ids, total } =
     terms.length > 0 && !isPostgres(db)
-      ? await sqliteSearchPage(db, filter, terms, order, page)
+      ? await sqliteSearchPage(db, filter, terms, page)
       : await builderPage(
           terms.length > 0
             ? withFilter(db, filter).where('blog_posts.id', 'in', matchingPostIds(terms))
@@ -116,6 +116,20 @@ export async function listPosts(
     .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total }
+}
+
+/** The newest posts published by `visibleAt`, whole, without counting the rest (feeds, related posts). */
+export async function latestPublishedPosts(
+  db: Database,
+  visibleAt: string,
+  limit: number,
+): Promise<BlogPostRow[]> {
+  return withFilter(db, { statuses: ['published'], visibleAt })
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
 }
 
 /** Slug and last change of every post published by `visibleAt`, newest first (for the sitemap). */
@@ -181,11 +195,13 @@ export async function deletePost(db: Database, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0
 }
 
+/** Writes the post's search document; called with the post row in every write of a post. */
 export async function upsertSearchDocument(
   db: Database,
-  postId: string,
+  post: Pick<BlogPostRow, 'id' | 'status' | 'published_at' | 'created_at'>,
   document: string,
 ): Promise<void> {
+  const postId = post.id
   if (isPostgres(db)) {
     await sql`insert into blog_posts_search (post_id, document) values (${postId}, to_tsvector('simple', ${document}))
       on conflict (post_id) do update set document = excluded.document`.execute(db)
@@ -194,7 +210,10 @@ export async function upsertSearchDocument(
   await deleteSearchDocument(db, postId)
   const { rows } = await sql<{
     id: number
-  }>`insert into blog_posts_search_ids (post_id) values (${postId}) returning id`.execute(db)
+  }>`insert into blog_posts_search_ids (post_id, status, published_at, created_at)
+    values (${postId}, ${post.status}, ${post.published_at}, ${post.created_at}) returning id`.execute(
+    db,
+  )
   await sql`insert into blog_posts_search (rowid, document) values (${rows[0]!.id}, ${document})`.execute(
     db,
   )

@@ -3,12 +3,14 @@ import type { Database } from './dialect.ts'
 import * as createCoreTables from './migrations/20261122000000_create_core_tables.ts'
 import * as addSearchAndContact from './migrations/20261122010000_add_search_and_contact_messages.ts'
 import * as createOauthStates from './migrations/20261122031500_create_oauth_states.ts'
+import * as copyPostDates from './migrations/20261122060000_copy_post_dates_into_search_ids.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '20261122000000_create_core_tables': createCoreTables,
   '20261122010000_add_search_and_contact_messages': addSearchAndContact,
   '20261122031500_create_oauth_states': createOauthStates,
+  '20261122060000_copy_post_dates_into_search_ids': copyPostDates,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -127,10 +127,16 @@ export interface BlogPostsSearchTable {
   document: string
 }
 
-/** SQLite only: the stable integer rowids of the contentless FTS5 index, by post. */
+/**
+ * SQLite only: the stable integer rowids of the contentless FTS5 index, by post, with the post's
+ * status and dates copied so a search filters and orders its matches without reading blog_posts.
+ */
 export interface BlogPostsSearchIdsTable {
   id: Generated<number>
   post_id: string
+  status: string
+  published_at: string | null
+  created_at: string
 }
 
 export interface DB {

@@ -13,6 +13,7 @@ import {
   deletePost,
   findPost,
   insertPost,
+  latestPublishedPosts,
   listPosts,
   listPublishedSlugs,
   slugsStartingWith,
@@ -163,7 +164,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
         })
         await upsertSearchDocument(
           trx,
-          row.id,
+          row,
           searchDocument({ title: row.title, excerpt, tags, content }),
         )
         return toBlogPost(row)
@@ -205,7 +206,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
           updated_at: now,
         })
         if (!row) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
-        await upsertSearchDocument(trx, row.id, searchDocument({ title, excerpt, tags, content }))
+        await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
         return toBlogPost(row)
       })
     },
@@ -223,13 +224,9 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }))
     },
 
-    /** Published posts, newest first, for the RSS feed. */
+    /** The newest published posts, for the RSS feed and a post's related posts. */
     async listPublished(limit: number): Promise<BlogPost[]> {
-      const { rows } = await listPosts(
-        db,
-        { statuses: ['published'], visibleAt: clock.now().toISOString() },
-        { offset: 0, limit },
-      )
+      const rows = await latestPublishedPosts(db, clock.now().toISOString(), limit)
       return rows.map(toBlogPost)
     },
   }

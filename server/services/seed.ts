@@ -39,11 +39,10 @@ export async function seedIfEmpty(
       updated_at: now,
     })
     for (const post of SEED_POSTS) {
-      const id = randomUUID()
-      await trx
+      const row = await trx
         .insertInto('blog_posts')
         .values({
-          id,
+          id: randomUUID(),
           title: post.title,
           slug: post.slug,
           content: post.content,
@@ -56,8 +55,9 @@ export async function seedIfEmpty(
           created_at: post.publishedAt ?? now,
           updated_at: post.publishedAt ?? now,
         })
-        .execute()
-      await upsertSearchDocument(trx, id, searchDocument(post))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await upsertSearchDocument(trx, row, searchDocument(post))
     }
     for (const [position, faq] of SEED_FAQS.entries()) {
       await trx

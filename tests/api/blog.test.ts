@@ -318,6 +318,45 @@ describe('search and pagination', () => {
     expect((await list(`?search=${encodeURIComponent('" OR 1=1 --')}`)).status).toBe(200)
   })
 
+  it('follows a post through every change of status and date', async () => {
+    const post = await createOk({
+      title: 'Noctilucent clouds',
+      status: 'draft',
+      content: '<p>noctilucent</p>',
+    })
+    const update = (json: object) =>
+      t.request('/_api/blog/update', { json: { id: post.id, ...json }, cookie: admin })
+    const found = async () => (await list('?search=noctilucent')).body.pagination.total
+    expect(await found()).toBe(0)
+    await update({ status: 'published' })
+    expect(await found()).toBe(1)
+    await update({ publishedAt: new Date(clock.now().getTime() + 5 * HOUR).toISOString() })
+    expect(await found()).toBe(0)
+    await update({ publishedAt: new Date(clock.now().getTime() - 5 * HOUR).toISOString() })
+    expect(await found()).toBe(1)
+    await update({ status: 'archived' })
+    expect(await found()).toBe(0)
+    expect((await list('?search=noctilucent&status=archived', admin)).body.pagination.total).toBe(1)
+  })
+
+  it('orders matches newest first and re-orders when a date changes', async () => {
+    const day = (n: number) => new Date(Date.UTC(2024, 0, n)).toISOString()
+    const titles = ['Airglow one', 'Airglow two', 'Airglow three']
+    const posts = []
+    for (const [i, title] of titles.entries()) {
+      posts.push(
+        await createOk({ title, status: 'published', publishedAt: day(i + 1), tags: ['airglow'] }),
+      )
+    }
+    const order = async () => (await list('?search=airglow')).body.posts.map((p) => p.title)
+    expect(await order()).toEqual(['Airglow three', 'Airglow two', 'Airglow one'])
+    await t.request('/_api/blog/update', {
+      json: { id: posts[0]!.id, publishedAt: day(10) },
+      cookie: admin,
+    })
+    expect(await order()).toEqual(['Airglow one', 'Airglow three', 'Airglow two'])
+  })
+
   it('re-indexes on update and forgets deleted posts', async () => {
     const post = await createOk({
       title: 'Reindex me',

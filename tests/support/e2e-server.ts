@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { loadConfig } from '../../server/config.ts'
 import { insertUser } from '../../server/db/users.ts'
-import { startServer } from '../../server/main.ts'
+import type * as ServerMain from '../../server/main.ts'
 import { createFakeDiscord, fakeDiscordEnv } from '../fakes/discord.ts'
 import { FAKE_PLAUSIBLE_SCRIPT, startFakeUpstreams } from '../fakes/server.ts'
 import { createSkyFake, skyFakeEnv } from '../fakes/sky.ts'
@@ -12,9 +13,14 @@ import { E2E } from './e2e-accounts.ts'
 import { startSmtpServer } from './smtp.ts'
 
 /**
- * The production build on a fresh SQLite database, with fake upstreams on loopback and a member
+ * The production build (app and compiled server) on a fresh SQLite database, with fake upstreams on loopback and a member
  * account beside the seeded admin. Started by Playwright's webServer.
  */
+// The browser tests drive the compiled server that `npm start` runs (ADR 006).
+const { startServer } = (await import(
+  pathToFileURL(path.resolve('build/server-js/server/main.js')).href
+)) as typeof ServerMain
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
 const discord = createFakeDiscord()
 const smtp = await startSmtpServer()

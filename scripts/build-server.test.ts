@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildServer, compileServerModule } from './build-server.ts'
+
+const SOURCE = `import { type Config, loadConfig } from './config.ts'
+import type { Database } from '../db/dialect.ts'
+import { z } from 'zod'
+export { helper } from './helper.ts'
+export * from "./all.ts"
+
+interface Options {
+  port: number
+}
+
+export async function start(options: Options): Promise<void> {
+  const mod = await import('./lazy.ts')
+  const label = 'not an import: ./x.ts'
+  throw new Error(label + options.port + String(mod) + String(z) + String(loadConfig))
+}
+`
+
+describe('compileServerModule', () => {
+  const out = compileServerModule(SOURCE)
+
+  it('points relative imports, re-exports and dynamic imports at the emitted .js files', () => {
+    expect(out).toMatch(/import \{\s+loadConfig \} from '\.\/config\.js'/)
+    expect(out).toContain(`export { helper } from './helper.js'`)
+    expect(out).toContain(`export * from "./all.js"`)
+    expect(out).toContain(`await import('./lazy.js')`)
+  })
+
+  it('leaves package imports and string contents alone, and erases type-only imports', () => {
+    expect(out).toContain(`import { z } from 'zod'`)
+    expect(out).toContain(`'not an import: ./x.ts'`)
+    expect(out).not.toContain('dialect')
+    expect(out).not.toMatch(/interface|: Options|Promise<void>/)
+  })
+
+  it('keeps every line and column where the source has it', () => {
+    expect(out).toHaveLength(SOURCE.length)
+    const at = (text: string, needle: string) => {
+      const before = text.slice(0, text.indexOf(needle))
+      return [before.split('\n').length, before.length - before.lastIndexOf('\n')]
+    }
+    expect(at(out, 'throw new Error')).toEqual(at(SOURCE, 'throw new Error'))
+  })
+})
+
+describe('buildServer', () => {
+  let root = ''
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  it('emits the non-test modules of server/ and contracts/ and nothing else', () => {
+    root = mkdtempSync(path.join(tmpdir(), 'build-server-'))
+    for (const file of [
+      'server/main.ts',
+      'server/db/x.ts',
+      'server/db/x.test.ts',
+      'contracts/c.ts',
+    ]) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+      writeFileSync(
+        path.join(root, file),
+        `import { c } from '../contracts/c.ts'\nexport const x: number = 1\n`,
+      )
+    }
+    expect(buildServer(root)).toBe(3)
+    expect(readFileSync(path.join(root, 'build/server-js/server/db/x.js'), 'utf8')).toBe(
+      `import { c } from '../contracts/c.js'\nexport const x         = 1\n`,
+    )
+    expect(() => readFileSync(path.join(root, 'build/server-js/server/db/x.test.js'))).toThrow()
+  })
+})

@@ -1,0 +1,44 @@
+import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type Database, createDatabase } from './dialect.ts'
+import { MIGRATIONS, migrateToLatest } from './migrate.ts'
+
+describe('20261122060000_copy_post_dates_into_search_ids (SQLite)', () => {
+  let db: Database
+  afterEach(() => db.destroy())
+
+  it('copies the status and dates of posts indexed before it', async () => {
+    db = createDatabase({ dialect: 'sqlite', file: ':memory:' })
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    const before = await migrator.migrateTo('20261122031500_create_oauth_states')
+    expect(before.error).toBeUndefined()
+    const post = (id: string, status: string, publishedAt: string | null) =>
+      sql`insert into blog_posts (id, title, slug, content, excerpt, featured_image_url, tags,
+        status, published_at, author_id, created_at, updated_at)
+        values (${id}, ${id}, ${id}, '<p>x</p>', null, null, '[]', ${status}, ${publishedAt}, null,
+        '2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z')`.execute(db)
+    await post('a', 'published', '2024-03-01T00:00:00.000Z')
+    await post('b', 'draft', null)
+    await sql`insert into blog_posts_search_ids (post_id) values ('a'), ('b')`.execute(db)
+
+    expect(await migrateToLatest(db)).toContain('20261122060000_copy_post_dates_into_search_ids')
+    const rows = await sql<{
+      post_id: string
+      status: string
+      published_at: string | null
+      created_at: string
+    }>`select post_id, status, published_at, created_at from blog_posts_search_ids order by post_id`.execute(
+      db,
+    )
+    expect(rows.rows).toEqual([
+      {
+        post_id: 'a',
+        status: 'published',
+        published_at: '2024-03-01T00:00:00.000Z',
+        created_at: '2024-01-01T00:00:00.000Z',
+      },
+      { post_id: 'b', status: 'draft', published_at: null, created_at: '2024-01-01T00:00:00.000Z' },
+    ])
+  })
+})
