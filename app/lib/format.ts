@@ -1,25 +1,27 @@
 import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
 import { dateFormatter } from './date-format.ts'
+import { memoize } from './memo.ts'
 
 /** "Mar 6, 2026" — publication dates are calendar days, shown in UTC so server and browser agree. */
 export function formatShortDate(iso: string, timeZone: string | undefined = 'UTC'): string {
-  return dateFormatter('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso))
+  return formatDate(`short|${timeZone ?? ''}|${iso}`)
 }
 
 /** "March 6, 2026" */
 export function formatLongDate(iso: string, timeZone: string | undefined = 'UTC'): string {
+  return formatDate(`long|${timeZone ?? ''}|${iso}`)
+}
+
+/** The same posts' dates appear on every page that lists them: each is formatted once. */
+const formatDate = memoize((key) => {
+  const [month, timeZone, iso] = key.split('|') as ['short' | 'long', string, string]
   return dateFormatter('en-US', {
-    month: 'long',
+    month,
     day: 'numeric',
     year: 'numeric',
-    timeZone,
+    timeZone: timeZone || undefined,
   }).format(new Date(iso))
-}
+}, 5000)
 
 /** The text of some HTML, in the browser and on the server alike (no DOM needed). */
 export function textOfHtml(html: string): string {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog.ts'
 import { cardExcerpt, formatShortDate } from '../../lib/format.ts'
+import { memoize } from '../../lib/memo.ts'
 import { Skeleton } from '../ui/skeleton.tsx'
 
 export function TagBadge({ tag }: { tag: string }) {
@@ -73,11 +74,13 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
 const STAR_COUNT = 28
 const BRIGHTNESS_LEVELS = 5
 
+type Starfield = { paths: string[]; hue: number }
+
 /**
  * Pseudo-random stars, the same for the same slug on the server and in the browser: one path of
- * circles per brightness level, so a card draws 5 elements instead of 28.
+ * circles per brightness level, so a card draws 5 elements instead of 28. Computed once per slug.
  */
-export function starfield(seed: string): { paths: string[]; hue: number } {
+export const starfield = memoize(function drawStarfield(seed: string): Starfield {
   let h = 0
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0
   const paths = Array.from({ length: BRIGHTNESS_LEVELS }, () => '')
@@ -91,7 +94,7 @@ export function starfield(seed: string): { paths: string[]; hue: number } {
     paths[i % BRIGHTNESS_LEVELS] += `M${left} ${y}a${r} ${r} 0 1 0 ${d} 0a${r} ${r} 0 1 0 -${d} 0`
   }
   return { paths, hue: h % 60 }
-}
+}, 2000)
 
 /** A quiet starfield for posts without an image, varied by the slug so cards differ. */
 function CardPlaceholder({ seed }: { seed: string }) {
