@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -235,10 +235,18 @@ const root = keep ?? mkdtempSync(path.join(tmpdir(), 'bench-'))
 try {
   const small = path.join(root, 'small')
   const large = path.join(root, 'large')
-  const seeded = keep !== undefined && existsSync(path.join(large, 'site.db'))
-  if (!seeded) console.log('seeding 1,000 posts and 10,000 posts (a minute or two)…')
+  // Written once both databases are complete, so a run stopped while seeding seeds again.
+  const marker = path.join(root, 'seeded')
+  const seeded = keep !== undefined && existsSync(marker)
+  if (!seeded) {
+    console.log('seeding 1,000 posts and 10,000 posts (a minute or two)…')
+    for (const dir of [small, large]) rmSync(dir, { recursive: true, force: true })
+  }
   const postSlug = seeded ? await newestSlug(small) : await seedDatabase(small, 1000)
-  if (!seeded) await seedDatabase(large, 10_000)
+  if (!seeded) {
+    await seedDatabase(large, 10_000)
+    writeFileSync(marker, new Date().toISOString())
+  }
 
   const pageServer = await startServer(small, 3301)
   const pageResults: Result[] = []

@@ -2,22 +2,24 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildServer, compileServerModule } from './build-server.ts'
+import { buildServer, compileServerModule, serverOutDir } from './build-server.ts'
 
 const SOURCE = `import { type Config, loadConfig } from './config.ts'
 import type { Database } from '../db/dialect.ts'
 import { z } from 'zod'
 export { helper } from './helper.ts'
 export * from "./all.ts"
+export * as geometry from './geometry.ts'
 
 interface Options {
   port: number
 }
 
 export async function start(options: Options): Promise<void> {
+  const pattern = /\`/g
   const mod = await import('./lazy.ts')
   const label = 'not an import: ./x.ts'
-  throw new Error(label + options.port + String(mod) + String(z) + String(loadConfig))
+  throw new Error(label + options.port + String(mod) + String(z) + String(loadConfig) + pattern.source)
 }
 `
 
@@ -28,6 +30,7 @@ describe('compileServerModule', () => {
     expect(out).toMatch(/import \{\s+loadConfig \} from '\.\/config\.js'/)
     expect(out).toContain(`export { helper } from './helper.js'`)
     expect(out).toContain(`export * from "./all.js"`)
+    expect(out).toContain(`export * as geometry from './geometry.js'`)
     expect(out).toContain(`await import('./lazy.js')`)
   })
 
@@ -67,9 +70,9 @@ describe('buildServer', () => {
       )
     }
     expect(buildServer(root)).toBe(3)
-    expect(readFileSync(path.join(root, 'build/server-js/server/db/x.js'), 'utf8')).toBe(
+    expect(readFileSync(path.join(serverOutDir(root), 'server/db/x.js'), 'utf8')).toBe(
       `import { c } from '../contracts/c.js'\nexport const x         = 1\n`,
     )
-    expect(() => readFileSync(path.join(root, 'build/server-js/server/db/x.test.js'))).toThrow()
+    expect(() => readFileSync(path.join(serverOutDir(root), 'server/db/x.test.js'))).toThrow()
   })
 })

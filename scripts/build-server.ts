@@ -1,27 +1,58 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { stripTypeScriptTypes } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 
 /**
- * `npm run build` (after the React app): the server's TypeScript as JavaScript in build/server-js,
- * for `npm start` (ADR 006). Types are replaced by whitespace and relative `.ts` specifiers become
- * `.js`, both length for length, so every line and column of a stack trace matches the source.
+ * `npm run build` (after the React app): the server's TypeScript as JavaScript in
+ * {BUILD_DIR}/server-js, for `npm start` (ADR 006). Types are replaced by whitespace and relative
+ * `.ts` specifiers become `.js`, both length for length, so every line and column of a stack trace
+ * matches the source.
  */
 export const SERVER_SOURCE_DIRS = ['server', 'contracts']
-export const SERVER_OUT_DIR = 'build/server-js'
+
+/** Where the compiled server goes: beside React Router's build, in the same BUILD_DIR. */
+export function serverOutDir(root: string): string {
+  return path.join(root, process.env.BUILD_DIR ?? 'build', 'server-js')
+}
+
+/** The module specifiers of some JavaScript: imports, re-exports and `import()` with a literal. */
+function specifiers(code: string): ts.StringLiteralLike[] {
+  const source = ts.createSourceFile('module.js', code, ts.ScriptTarget.Latest, false)
+  const found: ts.StringLiteralLike[] = []
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteralLike(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier)
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push(node.arguments[0])
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
 
 /** One module: types blanked out, relative imports pointed at the emitted `.js` files. */
 export function compileServerModule(source: string): string {
   const code = stripTypeScriptTypes(source, { mode: 'strip' })
-  // Specifiers of the emitted code only: type-only imports are gone by now.
-  const { importedFiles } = ts.preProcessFile(code, true, true)
   let out = code
-  for (const { fileName, pos } of importedFiles) {
-    if (!/^\.\.?\//.test(fileName) || !fileName.endsWith('.ts')) continue
-    // pos is the opening quote.
-    const end = pos + 1 + fileName.length
-    if (out.slice(pos + 1, end) !== fileName) throw new Error(`unexpected specifier at ${pos}`)
+  // Specifiers of the emitted code only: type-only imports are gone by now.
+  for (const literal of specifiers(code)) {
+    const name = literal.text
+    if (!/^\.\.?\//.test(name) || !name.endsWith('.ts')) continue
+    // The literal's text ends one character (its closing quote) before the node does.
+    const end = literal.end - 1
+    if (out.slice(end - name.length, end) !== name) throw new Error(`unexpected specifier ${name}`)
     out = `${out.slice(0, end - 3)}.js${out.slice(end)}`
   }
   return out
@@ -34,7 +65,7 @@ function sourcesIn(dir: string): string[] {
 }
 
 export function buildServer(root: string): number {
-  const outRoot = path.join(root, SERVER_OUT_DIR)
+  const outRoot = serverOutDir(root)
   rmSync(outRoot, { recursive: true, force: true })
   let count = 0
   for (const dir of SERVER_SOURCE_DIRS) {
@@ -51,7 +82,9 @@ export function buildServer(root: string): number {
 if (import.meta.main) {
   const started = performance.now()
   const count = buildServer(process.cwd())
-  console.log(
-    `server: ${count} modules → ${SERVER_OUT_DIR} in ${Math.round(performance.now() - started)} ms`,
-  )
+  // Every static import of the server must resolve now, not when `npm start` first loads it
+  // (importing main.js starts nothing: it serves only when run as the entry point).
+  await import(pathToFileURL(path.join(serverOutDir(process.cwd()), 'server/main.js')).href)
+  const out = path.relative(process.cwd(), serverOutDir(process.cwd()))
+  console.log(`server: ${count} modules → ${out} in ${Math.round(performance.now() - started)} ms`)
 }

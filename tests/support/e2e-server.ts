@@ -13,12 +13,13 @@ import { E2E } from './e2e-accounts.ts'
 import { startSmtpServer } from './smtp.ts'
 
 /**
- * The production build (app and compiled server) on a fresh SQLite database, with fake upstreams on loopback and a member
- * account beside the seeded admin. Started by Playwright's webServer.
+ * The production build (the app and the compiled server) on a fresh SQLite database, with fake
+ * upstreams on loopback and a member account beside the seeded admin. Started by Playwright's
+ * webServer.
  */
 // The browser tests drive the compiled server that `npm start` runs (ADR 006).
 const { startServer } = (await import(
-  pathToFileURL(path.resolve('build/server-js/server/main.js')).href
+  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server-js/server/main.js')).href
 )) as typeof ServerMain
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))

@@ -78,12 +78,12 @@ type Starfield = { paths: string[]; hue: number }
 
 /**
  * Pseudo-random stars, the same for the same slug on the server and in the browser: one path of
- * circles per brightness level, so a card draws 5 elements instead of 28. Computed once per slug.
+ * circles per brightness level, so a card draws 5 elements instead of 28. Remembered for the most recent slugs.
  */
 export const starfield = memoize(function drawStarfield(seed: string): Starfield {
   let h = 0
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0
-  const paths = Array.from({ length: BRIGHTNESS_LEVELS }, () => '')
+  const parts = Array.from({ length: BRIGHTNESS_LEVELS }, () => [] as string[])
   for (let i = 0; i < STAR_COUNT; i++) {
     h = (h * 1103515245 + 12345) >>> 0
     const x = h % 1200
@@ -91,10 +91,12 @@ export const starfield = memoize(function drawStarfield(seed: string): Starfield
     const [r, d] = i % 7 === 0 ? ['2.4', '4.8'] : ['1.2', '2.4']
     // A circle as two half-circle arcs from its leftmost point.
     const left = Math.round((x - Number(r)) * 10) / 10
-    paths[i % BRIGHTNESS_LEVELS] += `M${left} ${y}a${r} ${r} 0 1 0 ${d} 0a${r} ${r} 0 1 0 -${d} 0`
+    parts[i % BRIGHTNESS_LEVELS]!.push(
+      `M${left} ${y}a${r} ${r} 0 1 0 ${d} 0a${r} ${r} 0 1 0 -${d} 0`,
+    )
   }
-  return { paths, hue: h % 60 }
-}, 2000)
+  return { paths: parts.map((p) => p.join('')), hue: h % 60 }
+}, 256)
 
 /** A quiet starfield for posts without an image, varied by the slug so cards differ. */
 function CardPlaceholder({ seed }: { seed: string }) {
