@@ -10,7 +10,7 @@ import ts from 'typescript'
  * `.ts` specifiers become `.js`, both length for length, so every line and column of a stack trace
  * matches the source.
  */
-export const SERVER_SOURCE_DIRS = ['server', 'contracts']
+const SERVER_SOURCE_DIRS = ['server', 'contracts']
 
 /** Where the compiled server goes: beside React Router's build, in the same BUILD_DIR. */
 export function serverOutDir(root: string): string {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { BLOG_PAGE_SIZE, type BlogListResponse, SEARCH_DEBOUNCE_MS } from '../../contracts/blog.ts'
 import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -10,6 +10,7 @@ import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
 import { toCard } from '../lib/format.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import type { Route } from './+types/blog'
 
 export const BLOG_LIST_STALE_MS = 60_000
@@ -34,13 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // After the first render the list is fetched by the query below, not by the loader.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export const shouldRevalidate = revalidateOnNewPathOnly
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,11 +1,12 @@
 import { Tabs } from 'radix-ui'
-import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { SKY_MESSAGES } from '../../contracts/sky.ts'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { ApodState } from '../components/sky/apod-gallery.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import { loadSkyData } from '../lib/sky.server.ts'
 import { skyView, useApod } from '../lib/sky.ts'
@@ -25,13 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // Switching tabs only changes the query string: the pictures are already on the page.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export const shouldRevalidate = revalidateOnNewPathOnly
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -9,7 +9,6 @@ export interface PostFilter {
   visibleAt?: string
   /** Words that must all appear (as word prefixes) in the post's search document. */
   searchTerms?: string[]
-  excludeId?: string
 }
 
 function withFilter(db: Database, filter: PostFilter) {
@@ -17,7 +16,6 @@ function withFilter(db: Database, filter: PostFilter) {
   if (filter.statuses) q = q.where('status', 'in', filter.statuses)
   if (filter.visibleAt)
     q = q.where('published_at', 'is not', null).where('published_at', '<=', filter.visibleAt)
-  if (filter.excludeId) q = q.where('id', '!=', filter.excludeId)
   return q
 }
 
@@ -65,7 +63,6 @@ async function sqliteSearchPage(
   if (filter.visibleAt) {
     conditions.push(sql`s.published_at is not null and s.published_at <= ${filter.visibleAt}`)
   }
-  if (filter.excludeId) conditions.push(sql`s.post_id != ${filter.excludeId}`)
   const order = filter.visibleAt
     ? sql`s.published_at desc`
     : sql`coalesce(s.published_at, s.created_at) desc`

@@ -1,25 +1,17 @@
 import { describe, expect, it, vi } from 'vitest'
-import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { SKY_MESSAGES, type SpacePicture } from '../../contracts/sky.ts'
 import { RETRY_AFTER_SECONDS, SKY_PATHS, apodSampleFor } from '../fakes/sky.ts'
 import { FAILURE_MODES, MINUTE, setupSkyApp } from './sky-support.ts'
 
 const ctx = setupSkyApp()
 const get = () => ctx.t.request('/_api/apod')
-type Item = {
-  title: string
-  imageUrl: string
-  link: string
-  publishedDate: string
-  description: string
-  copyright?: string
-}
 
 describe('GET /_api/apod', () => {
   it('answers the 12 most recent pictures, newest first, from one range call', async () => {
     // The test clock stands at 2026-11-22 12:00 UTC: 07:00 on the APOD (US Eastern) day 2026-11-22.
     const res = await get()
     expect(res.status).toBe(200)
-    const items = res.json.items as Item[]
+    const items = res.json.items as SpacePicture[]
     expect(items).toHaveLength(12)
     expect(items[0]).toMatchObject({
       title: apodSampleFor('2026-11-22').title,
@@ -37,7 +29,7 @@ describe('GET /_api/apod', () => {
   })
 
   it('uses the thumbnail for videos, https for images, and skips days without a picture', async () => {
-    const items = (await get()).json.items as Item[]
+    const items = (await get()).json.items as SpacePicture[]
     const video = items.find((i) => i.title === 'A Sungrazer Emerges')
     expect(video?.imageUrl).toBe('https://img.youtube.com/vi/Xq9Rk3vT1bA/0.jpg')
     const aurora = items.find((i) => i.title === 'Aurora over Lofoten')

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { SKY_MESSAGES, type NewsItem } from '../../contracts/sky.ts'
 import { SKY_FEEDS } from '../fakes/sky.ts'
 import { FAILURE_MODES, MINUTE, UPSTREAM_TIMEOUT_MS, setupSkyApp } from './sky-support.ts'
 
 const ctx = setupSkyApp()
 const get = () => ctx.t.request('/_api/news/combined')
-type Item = {
-  source: string
-  title: string
-  description: string
-  link: string
-  publishedDate: string
-  imageUrl?: string
-}
 
 describe('GET /_api/news/combined', () => {
   it('merges RSS and Atom feeds newest first, without duplicates or HTML', async () => {
     const res = await get()
     expect(res.status).toBe(200)
-    const items = res.json.items as Item[]
+    const items = res.json.items as NewsItem[]
     expect(items).toHaveLength(17)
     const dates = items.map((i) => i.publishedDate)
     expect([...dates].sort().reverse()).toEqual(dates)
@@ -46,7 +38,7 @@ describe('GET /_api/news/combined', () => {
     ctx.fake.setMode('news:spacecom', mode)
     const res = await get()
     expect(res.status).toBe(200)
-    const items = res.json.items as Item[]
+    const items = res.json.items as NewsItem[]
     expect(items).toHaveLength(12)
     expect(items.some((i) => i.source === 'Space.com')).toBe(false)
     expect(res.json).toMatchObject({ unavailableSources: ['Space.com'], stale: false })

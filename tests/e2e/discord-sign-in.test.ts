@@ -37,6 +37,25 @@ function signInButton(page: Page) {
   return page.getByRole('button', { name: 'Continue with Discord' })
 }
 
+/**
+ * Starts sign-in with the popup held on a consent page, as when the visitor reads Discord's page
+ * and gives up; the page waits for Discord.
+ */
+async function openPopupOnConsentPage(page: Page) {
+  await page
+    .context()
+    .route('**/_api/auth/oauth_authorize**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Authorize Astro Cosmos?</p>' }),
+    )
+  await page.goto('/login')
+  await waitForHydration(page)
+  const popupOpened = page.waitForEvent('popup')
+  await signInButton(page).click()
+  const popup = await popupOpened
+  await expect(page.getByRole('button', { name: 'Waiting for Discord...' })).toBeDisabled()
+  return popup
+}
+
 test.describe('Discord sign-in through the popup', () => {
   test('a new visitor signs in, lands on / signed in and sees Members and Profile', async ({
     page,
@@ -133,18 +152,7 @@ test.describe('Discord sign-in through the popup', () => {
   })
 
   test('closing the popup without signing in goes back to the start', async ({ page }) => {
-    // The popup stays on a consent page, as when the visitor reads Discord's page and gives up.
-    await page
-      .context()
-      .route('**/_api/auth/oauth_authorize**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<p>Authorize Astro Cosmos?</p>' }),
-      )
-    await page.goto('/login')
-    await waitForHydration(page)
-    const popupOpened = page.waitForEvent('popup')
-    await signInButton(page).click()
-    const popup = await popupOpened
-    await expect(page.getByRole('button', { name: 'Waiting for Discord...' })).toBeDisabled()
+    const popup = await openPopupOnConsentPage(page)
     await popup.close()
     await expect(signInButton(page)).toBeEnabled({ timeout: 3000 })
     await expect(page.getByRole('alert')).toHaveCount(0)
@@ -152,17 +160,7 @@ test.describe('Discord sign-in through the popup', () => {
 
   test('a popup left open is closed after 5 minutes', async ({ page }) => {
     await page.clock.install()
-    await page
-      .context()
-      .route('**/_api/auth/oauth_authorize**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<p>Authorize Astro Cosmos?</p>' }),
-      )
-    await page.goto('/login')
-    await waitForHydration(page)
-    const popupOpened = page.waitForEvent('popup')
-    await signInButton(page).click()
-    const popup = await popupOpened
-    await expect(page.getByRole('button', { name: 'Waiting for Discord...' })).toBeDisabled()
+    const popup = await openPopupOnConsentPage(page)
     await page.clock.fastForward('04:50')
     expect(popup.isClosed()).toBe(false)
     const closed = popup.waitForEvent('close')

@@ -9,6 +9,7 @@ import {
 } from '../../lib/sky-format.ts'
 import type { SkyView } from '../../lib/sky.ts'
 import { Card } from '../ui/card.tsx'
+import { TermList } from '../ui/term-list.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
@@ -217,14 +218,7 @@ export function MoonEducation() {
       </div>
       <Card>
         <h3 className="font-display text-lg font-semibold">The eight phases</h3>
-        <dl className="mt-4 space-y-3 text-sm">
-          {PHASES.map(([name, text]) => (
-            <div key={name}>
-              <dt className="font-medium">{name}</dt>
-              <dd className="text-muted-foreground">{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList terms={PHASES} className="mt-4" />
       </Card>
     </section>
   )

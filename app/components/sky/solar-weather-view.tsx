@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { KP_SCALE_TABLE, type SolarWeatherResponse } from '../../../contracts/sky.ts'
 import type { SkyView } from '../../lib/sky.ts'
 import { Card } from '../ui/card.tsx'
+import { TermList } from '../ui/term-list.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
@@ -186,14 +187,7 @@ export function KpExplainers() {
       </Card>
       <Card>
         <h2 className="font-display text-xl font-semibold">Aurora visibility by Kp</h2>
-        <dl className="mt-3 space-y-3 text-sm">
-          {AURORA_BANDS.map(([band, text]) => (
-            <div key={band}>
-              <dt className="font-medium">{band}</dt>
-              <dd className="text-muted-foreground">{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList terms={AURORA_BANDS} className="mt-3" />
       </Card>
       <Card>
         <h2 className="font-display text-xl font-semibold">Kp and the NOAA G-scale</h2>
@@ -227,14 +221,7 @@ export function KpExplainers() {
       </Card>
       <Card>
         <h2 className="font-display text-xl font-semibold">Impacts</h2>
-        <dl className="mt-3 space-y-3 text-sm">
-          {IMPACTS.map(([name, text]) => (
-            <div key={name}>
-              <dt className="font-medium">{name}</dt>
-              <dd className="text-muted-foreground">{text}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList terms={IMPACTS} className="mt-3" />
       </Card>
       <Card className="md:col-span-2">
         <h2 className="font-display text-xl font-semibold">About the data</h2>
