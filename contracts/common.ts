@@ -22,4 +22,6 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 export interface ApiErrorBody {
   error: string
   details?: Record<string, string[]>
+  /** Some endpoints add context beside the message (e.g. `retryAfter`, `troubleshooting`). */
+  [extra: string]: unknown
 }

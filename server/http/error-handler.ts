@@ -1,11 +1,13 @@
 import type { ErrorHandler } from 'hono'
 import type { AppEnv } from './env.ts'
-import { ApiError, HTTP_MESSAGES } from './errors.ts'
+import { DomainError } from '../shared/errors.ts'
+import { ApiError, HTTP_MESSAGES, toApiError } from './errors.ts'
 import type { Logger } from './logger.ts'
 
 /** ApiErrors become their JSON envelope; anything else is logged and answered without internals. */
 export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
-  return (err, c) => {
+  return (thrown, c) => {
+    const err = thrown instanceof DomainError ? toApiError(thrown) : thrown
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
       return c.json(err.toBody(), err.status)
