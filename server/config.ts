@@ -44,7 +44,25 @@ const EnvSchema = z.object({
   SITE_DESCRIPTION: z
     .string()
     .default('Astronomy and space: the Cosmic Log blog, sky data, galleries and live radio.'),
-  YOUTUBE_CHANNEL_ID: optionalString,
+  YOUTUBE_CHANNEL_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^UC[\w-]{22}$/, {
+        message: 'YOUTUBE_CHANNEL_ID must look like UC followed by 22 characters',
+      })
+      .optional(),
+  ),
+  YOUTUBE_API_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_FEED_URL: z.url().default('https://www.youtube.com/feeds/videos.xml'),
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_GALLERY_CHANNEL_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, { message: 'DISCORD_GALLERY_CHANNEL_ID must be a Discord channel ID' })
+      .optional(),
+  ),
+  MEDIA_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   DISCORD_INVITE_URL: optionalString.pipe(z.url().optional()),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
@@ -148,6 +166,14 @@ export interface Config {
     upstreamTimeoutMs: number
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
+  /** YouTube video sync and channel stats; without an API key the channel feed is read. */
+  youtube: { apiUrl: string; apiKey: string | undefined; feedUrl: string; timeoutMs: number }
+  /** The Discord community: widget (DISCORD_GUILD_ID) and the gallery channel read by the bot. */
+  discordCommunity: {
+    botToken: string | undefined
+    galleryChannelId: string | undefined
+    timeoutMs: number
+  }
 }
 
 export class ConfigError extends Error {}
@@ -260,6 +286,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.MAIL_FROM ??
         `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       contactTo: e.CONTACT_TO,
+    },
+    youtube: {
+      apiUrl: e.YOUTUBE_API_URL.replace(/\/$/, ''),
+      apiKey: e.YOUTUBE_API_KEY,
+      feedUrl: e.YOUTUBE_FEED_URL,
+      timeoutMs: e.MEDIA_UPSTREAM_TIMEOUT_MS,
+    },
+    discordCommunity: {
+      botToken: e.DISCORD_BOT_TOKEN,
+      galleryChannelId: e.DISCORD_GALLERY_CHANNEL_ID,
+      timeoutMs: e.MEDIA_UPSTREAM_TIMEOUT_MS,
     },
   }
 }

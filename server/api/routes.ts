@@ -1,12 +1,14 @@
 import * as auth from './auth.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
+import * as discord from './discord.ts'
 import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as sky from './sky.ts'
 import * as user from './user.ts'
+import * as youtube from './youtube.ts'
 
 /**
  * The whole /_api surface on one screen. Each endpoint module declares its method, path, access
@@ -52,4 +54,13 @@ export const API_ROUTES: Endpoint[] = [
   sky.getSolarWeather,
   sky.getApod,
   sky.getCombinedNews,
+
+  // media: YouTube video cache, Discord community
+  youtube.listVideos,
+  youtube.syncVideos,
+  youtube.updateVideo,
+  youtube.deleteVideo,
+  youtube.getChannelStats,
+  discord.getWidget,
+  discord.getChannelImages,
 ]

@@ -139,6 +139,35 @@ export interface BlogPostsSearchIdsTable {
   created_at: string
 }
 
+export interface VideosTable {
+  id: Generated<number>
+  youtube_id: string
+  channel_id: string
+  title: string
+  description: string | null
+  thumbnail_url: string | null
+  /** bigint: PostgreSQL hands it back as a string */
+  view_count: number | string | null
+  published_at: string
+  duration: string | null
+  /** none | live | upcoming | completed */
+  live_state: string
+  created_at: string
+  updated_at: string
+}
+
+export interface HeaderImagesTable {
+  key: string
+  name: string
+  title: string
+  description: string | null
+  width: number
+  height: number
+  /** JSON array of {width, storageKey} */
+  variants: string
+  created_at: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -152,6 +181,8 @@ export interface DB {
   contact_messages: ContactMessagesTable
   blog_posts_search: BlogPostsSearchTable
   blog_posts_search_ids: BlogPostsSearchIdsTable
+  videos: VideosTable
+  header_images: HeaderImagesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -169,3 +200,7 @@ export type NewFaqRow = Insertable<FaqsTable>
 export type PageRow = Selectable<PagesTable>
 export type NewPageRow = Insertable<PagesTable>
 export type ContactMessageRow = Selectable<ContactMessagesTable>
+export type VideoRow = Selectable<VideosTable>
+export type NewVideoRow = Insertable<VideosTable>
+export type HeaderImageRow = Selectable<HeaderImagesTable>
+export type NewHeaderImageRow = Insertable<HeaderImagesTable>

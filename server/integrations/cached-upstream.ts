@@ -39,7 +39,7 @@ export class NoDataError extends Error {
   /** Seconds until the next attempt. */
   readonly retryAfterSeconds: number
   constructor(name: string, retryAfterSeconds: number, cause: unknown) {
-    super(`${name}: no data (${cause instanceof Error ? cause.message : String(cause)})`)
+    super(`${name}: no data (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

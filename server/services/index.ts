@@ -12,6 +12,8 @@ import { createOauthService } from './oauth.ts'
 import { createProfileService } from './profile.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import { createSkyService } from './sky.ts'
+import { createDiscordCommunityService } from './discord-community.ts'
+import { createYoutubeService } from './youtube.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -37,6 +39,8 @@ export function createServices(deps: {
     faqs: createFaqService({ db, clock }),
     pages: createPageService({ db, clock }),
     sky: createSkyService({ config, clock, logger }),
+    youtube: createYoutubeService({ db, clock, logger, config }),
+    discordCommunity: createDiscordCommunityService({ clock, logger, config }),
     contact: createContactService({
       db,
       clock,

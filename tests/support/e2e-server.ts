@@ -52,7 +52,7 @@ const config = loadConfig({
   ADMIN_EMAIL: E2E.admin.email,
   ADMIN_PASSWORD: E2E.admin.password,
   SITE_NAME: 'Astro Cosmos',
-  YOUTUBE_CHANNEL_ID: 'UCe2eTestChannel000000000',
+  YOUTUBE_CHANNEL_ID: 'UCk4vQe7Lm2Rn8Tx3Zp9Ws6A',
   DISCORD_INVITE_URL: 'https://discord.gg/astro-e2e',
   ANALYTICS_PROVIDER: 'plausible',
   PLAUSIBLE_DOMAIN: 'astro.example.org',

@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { optionalNonEmpty, requiredString } from './common.ts'
+import {
+  GALLERY_MAX_LIMIT,
+  MEDIA_MESSAGES,
+  VIDEOS_MAX_LIMIT,
+  VIDEOS_PAGE_SIZE,
+} from './media-constants.ts'
+
+export * from './media-constants.ts'
+
+/** A query flag: "true"/"1" or "false"/"0"; anything else is refused. */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1')
+  .optional()
+
+const pageNumber = (fallback: number, max?: number) => {
+  const n = z.coerce
+    .number({ error: 'Must be a positive whole number' })
+    .int({ error: 'Must be a positive whole number' })
+    .positive({ error: 'Must be a positive whole number' })
+  return (max === undefined ? n : n.max(max, { error: `Must be at most ${max}` })).default(fallback)
+}
+
+/** A whole number or a string of digits; never a coerced `true` or `[1]`. */
+const videoId = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ],
+    {
+      error: MEDIA_MESSAGES.videoIdInvalid,
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int({ error: MEDIA_MESSAGES.videoIdInvalid })
+      .positive({ error: MEDIA_MESSAGES.videoIdInvalid })
+      .max(Number.MAX_SAFE_INTEGER, { error: MEDIA_MESSAGES.videoIdInvalid }),
+  )
+
+/** YouTube channel ids are "UC" and 22 more URL-safe characters. */
+const channelId = requiredString(MEDIA_MESSAGES.channelIdRequired).pipe(
+  z.string().regex(/^UC[\w-]{22}$/, {
+    error: 'A YouTube Channel ID looks like UC followed by 22 letters, digits, - or _',
+  }),
+)
+
+export const VideoListQuery = z.object({
+  page: pageNumber(1, 10_000),
+  limit: pageNumber(VIDEOS_PAGE_SIZE, VIDEOS_MAX_LIMIT),
+  isLive: queryFlag,
+  liveOrRecentLive: queryFlag,
+})
+export type VideoListQuery = z.infer<typeof VideoListQuery>
+
+export const VideoSyncInput = z.object({ channelId })
+export const VideoUpdateInput = z.object({
+  id: videoId,
+  title: optionalNonEmpty(MEDIA_MESSAGES.titleRequired, 200),
+  description: z.string().max(5000).nullable().optional(),
+})
+export type VideoUpdateInput = z.infer<typeof VideoUpdateInput>
+export const VideoDeleteInput = z.object({ id: videoId })
+export const ChannelStatsQuery = z.object({ channelId: channelId.optional() })
+
+/** Discord snowflakes: 17 to 20 digits. */
+const snowflake = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{17,20}$/, { error: message })
+
+export const ChannelImagesQuery = z.object({
+  channelId: snowflake('Channel ID must be a Discord channel ID').optional(),
+  before: snowflake('before must be a Discord message ID').optional(),
+  limit: pageNumber(GALLERY_MAX_LIMIT, GALLERY_MAX_LIMIT),
+})
+export type ChannelImagesQuery = z.infer<typeof ChannelImagesQuery>
+
+export const ImageDeleteInput = z.object({
+  key: requiredString(MEDIA_MESSAGES.imageKeyRequired).pipe(
+    z.string().regex(/^[a-z0-9-]{1,80}$/, { error: MEDIA_MESSAGES.imageNotFound }),
+  ),
+})

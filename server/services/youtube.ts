@@ -1,0 +1,237 @@
+import {
+  type ChannelStats,
+  MEDIA_MESSAGES,
+  type SyncResult,
+  type Video,
+  type VideoListResponse,
+} from '../../contracts/media-constants.ts'
+import type { VideoListQuery, VideoUpdateInput } from '../../contracts/media.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/dialect.ts'
+import type { VideoRow } from '../db/schema.ts'
+import {
+  countVideos,
+  deleteVideo,
+  findVideo,
+  latestVideoCreatedAt,
+  listVideos,
+  updateVideo,
+  upsertVideos,
+  type VideoUpsert,
+} from '../db/videos.ts'
+import type { Logger } from '../http/logger.ts'
+import { createCachedUpstream, type CachedUpstream } from '../integrations/cached-upstream.ts'
+import {
+  getChannelFeed,
+  getPlaylistVideoIds,
+  getVideoDetails,
+  getYoutubeChannel,
+  YoutubeError,
+  type YoutubeSettings,
+  type YoutubeVideo,
+} from '../integrations/youtube.ts'
+import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
+import type { Clock } from './clock.ts'
+
+/** Channel statistics change slowly and cost quota: one hour per channel. */
+export const CHANNEL_STATS_TTL_MS = 60 * 60 * 1000
+/** How many channels' statistics are kept at once (the configured one, plus a few asked for). */
+const MAX_STATS_CHANNELS = 16
+
+export function toVideo(row: VideoRow): Video {
+  return {
+    id: row.id,
+    youtubeId: row.youtube_id,
+    channelId: row.channel_id,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: row.thumbnail_url,
+    viewCount: row.view_count === null ? null : Number(row.view_count),
+    publishedAt: row.published_at,
+    duration: row.duration,
+    isLive: row.live_state === 'live',
+    liveState: (row.live_state as Video['liveState']) ?? 'none',
+    createdAt: row.created_at,
+  }
+}
+
+function toUpsert(v: YoutubeVideo): VideoUpsert {
+  return {
+    youtube_id: v.youtubeId,
+    channel_id: v.channelId,
+    title: v.title,
+    description: v.description,
+    thumbnail_url: v.thumbnailUrl,
+    view_count: v.viewCount,
+    published_at: v.publishedAt,
+    duration: v.duration,
+    live_state: v.liveState ?? undefined,
+  }
+}
+
+/** YouTube's refusal as the message an admin can act on. */
+function explain(error: unknown, channelId: string): Error {
+  if (!(error instanceof YoutubeError))
+    return error instanceof Error ? error : new Error(String(error))
+  switch (error.kind) {
+    case 'quota':
+      return new Unavailable(MEDIA_MESSAGES.quotaExceeded)
+    case 'key':
+      return new BadGateway(MEDIA_MESSAGES.apiKeyInvalid)
+    case 'not_found':
+      return new NotFound(MEDIA_MESSAGES.channelNotFound(channelId))
+    default:
+      return new Unavailable(MEDIA_MESSAGES.youtubeUnavailable, {
+        retryAfterSeconds: error.retryAfterMs ? error.retryAfterMs / 1000 : 60,
+      })
+  }
+}
+
+export function createYoutubeService(deps: {
+  db: Database
+  clock: Clock
+  logger: Logger
+  config: Pick<Config, 'youtube' | 'youtubeChannelId'>
+}) {
+  const { db, clock, logger, config } = deps
+  const settings: YoutubeSettings = {
+    apiUrl: config.youtube.apiUrl,
+    apiKey: config.youtube.apiKey,
+    feedUrl: config.youtube.feedUrl,
+  }
+  const timeout = () => AbortSignal.timeout(config.youtube.timeoutMs)
+  const statsCaches = new Map<string, CachedUpstream<ChannelStats>>()
+  /** One sync per channel at a time: a second caller waits for the first one's result. */
+  const syncsInFlight = new Map<string, Promise<SyncResult>>()
+
+  function statsCache(channelId: string): CachedUpstream<ChannelStats> {
+    let cache = statsCaches.get(channelId)
+    if (cache) {
+      statsCaches.delete(channelId)
+      statsCaches.set(channelId, cache)
+      return cache
+    }
+    if (statsCaches.size >= MAX_STATS_CHANNELS) statsCaches.delete(statsCaches.keys().next().value!)
+    cache = createCachedUpstream({
+      name: `youtube-channel ${channelId}`,
+      ttlMs: CHANNEL_STATS_TTL_MS,
+      timeoutMs: config.youtube.timeoutMs,
+      clock,
+      logger,
+      load: async (signal) => (await getYoutubeChannel(settings, channelId, signal)).stats,
+    })
+    statsCaches.set(channelId, cache)
+    return cache
+  }
+
+  async function runSync(channelId: string): Promise<SyncResult> {
+    let videos: YoutubeVideo[]
+    let source: SyncResult['source']
+    try {
+      if (settings.apiKey) {
+        source = 'api'
+        const channel = await getYoutubeChannel(settings, channelId, timeout())
+        // Paging through a big channel takes a few calls: each gets its own timeout.
+        const ids = await getPlaylistVideoIds(settings, channel.uploadsPlaylistId, timeout())
+        videos = await getVideoDetails(settings, ids, timeout())
+      } else {
+        source = 'feed'
+        videos = await getChannelFeed(settings, channelId, timeout())
+      }
+    } catch (error) {
+      logger.error('youtube sync failed', {
+        channelId,
+        error: error instanceof Error ? error.message : String(error),
+      })
+      throw explain(error, channelId)
+    }
+    // Everything is fetched before anything is written, and written in one transaction.
+    const { added, updated } = await upsertVideos(
+      db,
+      videos.map(toUpsert),
+      clock.now().toISOString(),
+    )
+    statsCaches.get(channelId)?.reset('expire')
+    const total = added + updated
+    return {
+      message: MEDIA_MESSAGES.syncResult(total, added, updated),
+      added,
+      updated,
+      total,
+      source,
+    }
+  }
+
+  return {
+    /** Reads the channel from YouTube and upserts every video by youtubeId. */
+    sync(channelId: string): Promise<SyncResult> {
+      let running = syncsInFlight.get(channelId)
+      if (!running) {
+        running = runSync(channelId).finally(() => syncsInFlight.delete(channelId))
+        syncsInFlight.set(channelId, running)
+      }
+      return running
+    },
+
+    /** The configured channel, for the hourly job; null when none is configured. */
+    async syncConfiguredChannel(): Promise<SyncResult | null> {
+      if (!config.youtubeChannelId) return null
+      return this.sync(config.youtubeChannelId)
+    },
+
+    async list(query: VideoListQuery): Promise<VideoListResponse> {
+      const { rows, total } = await listVideos(
+        db,
+        { isLive: query.isLive, liveOrRecentLive: query.liveOrRecentLive },
+        { limit: query.limit, offset: (query.page - 1) * query.limit },
+      )
+      return {
+        videos: rows.map(toVideo),
+        pagination: {
+          page: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          total,
+        },
+      }
+    },
+
+    async update(input: VideoUpdateInput): Promise<{ video: Video }> {
+      const changes: { title?: string; description?: string | null; updated_at: string } = {
+        updated_at: clock.now().toISOString(),
+      }
+      if (input.title !== undefined) changes.title = input.title
+      if (input.description !== undefined)
+        changes.description = input.description?.trim() ? input.description.trim() : null
+      const row = await updateVideo(db, input.id, changes)
+      if (!row) throw new NotFound(MEDIA_MESSAGES.videoNotFound)
+      return { video: toVideo(row) }
+    },
+
+    /** Removes the video from the cache only; the video on YouTube is untouched. */
+    async remove(id: number): Promise<void> {
+      if (!(await deleteVideo(db, id))) throw new NotFound(MEDIA_MESSAGES.videoNotFound)
+    },
+
+    async get(id: number): Promise<Video | null> {
+      const row = await findVideo(db, id)
+      return row ? toVideo(row) : null
+    },
+
+    async channelStats(channelId?: string): Promise<ChannelStats> {
+      const id = channelId ?? config.youtubeChannelId
+      if (!id) throw new ValidationError(MEDIA_MESSAGES.noChannel)
+      if (!settings.apiKey) throw new Unavailable(MEDIA_MESSAGES.statsNeedKey)
+      try {
+        return (await statsCache(id).get()).value
+      } catch (error) {
+        const cause = error instanceof Error ? error.cause : undefined
+        throw explain(cause ?? error, id)
+      }
+    },
+
+    count: () => countVideos(db),
+    latestCreatedAt: () => latestVideoCreatedAt(db),
+  }
+}
+
+export type YoutubeService = ReturnType<typeof createYoutubeService>
