@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createDiskStorage, keyOfUrl } from './storage.ts'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storage-test-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('disk storage', () => {
+  const storage = createDiskStorage(dataDir)
+
+  it('puts, overwrites, reads, serves under /uploads and deletes', async () => {
+    await storage.put('header-images/abc-480.webp', Buffer.from('one'), 'image/webp')
+    await storage.put('header-images/abc-480.webp', Buffer.from('two'), 'image/webp')
+    const file = path.join(dataDir, 'uploads', 'header-images', 'abc-480.webp')
+    expect(readFileSync(file, 'utf8')).toBe('two')
+    expect(await storage.get('header-images/abc-480.webp')).toEqual({
+      bytes: Buffer.from('two'),
+      contentType: 'image/webp',
+    })
+    expect(storage.url('header-images/abc-480.webp')).toBe('/uploads/header-images/abc-480.webp')
+    expect(keyOfUrl('/uploads/header-images/abc-480.webp')).toBe('header-images/abc-480.webp')
+    await storage.delete('header-images/abc-480.webp')
+    expect(existsSync(file)).toBe(false)
+    expect(await storage.get('header-images/abc-480.webp')).toBeNull()
+    await storage.delete('header-images/abc-480.webp')
+  })
+
+  it('never lets a key escape DATA_DIR/uploads', async () => {
+    for (const key of [
+      '../site.db',
+      '../../etc/passwd',
+      '/etc/passwd',
+      'a/../../b.txt',
+      'a\\..\\b.webp',
+      'header-images/..webp',
+      '',
+      'x/./y.webp',
+      'a//b.webp',
+    ]) {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow()
+      await expect(storage.delete(key), key).rejects.toThrow()
+      expect(keyOfUrl(`/uploads/${key}`), key).toBeNull()
+    }
+    expect(keyOfUrl('https://example.org/uploads/a.webp')).toBeNull()
+  })
+})
