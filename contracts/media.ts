@@ -90,3 +90,17 @@ export const ImageDeleteInput = z.object({
     z.string().regex(/^[a-z0-9-]{1,80}$/, { error: MEDIA_MESSAGES.imageNotFound }),
   ),
 })
+
+/** The upload form: one file, a title (the form fills in the file name), an optional description. */
+export const ImageUploadInput = z.object({
+  image: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', {
+      error: MEDIA_MESSAGES.imageRequired,
+      abort: true,
+    })
+    .refine((v) => !Array.isArray(v), { error: 'Upload one image at a time.', abort: true })
+    .pipe(z.instanceof(File, { error: MEDIA_MESSAGES.imageRequired })),
+  title: requiredString(MEDIA_MESSAGES.titleRequired).pipe(z.string().max(200)),
+  description: z.string().trim().max(1000).optional(),
+})

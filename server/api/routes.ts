@@ -4,6 +4,7 @@ import * as contact from './contact.ts'
 import * as discord from './discord.ts'
 import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
+import * as images from './images.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as sky from './sky.ts'
@@ -55,7 +56,10 @@ export const API_ROUTES: Endpoint[] = [
   sky.getApod,
   sky.getCombinedNews,
 
-  // media: YouTube video cache, Discord community
+  // media: header images, YouTube video cache, Discord community
+  images.listImages,
+  images.uploadImage,
+  images.deleteImage,
   youtube.listVideos,
   youtube.syncVideos,
   youtube.updateVideo,

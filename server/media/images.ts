@@ -1,3 +1,4 @@
+import type SharpDefault from 'sharp'
 import type { Sharp } from 'sharp'
 import { Unavailable } from '../shared/errors.ts'
 
@@ -62,7 +63,7 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type SharpFactory = typeof import('sharp')
+type SharpFactory = typeof SharpDefault
 let sharpModule: Promise<SharpFactory> | null = null
 /** Loaded on first use: the library is large and most requests never need it. */
 function loadSharp(): Promise<SharpFactory> {

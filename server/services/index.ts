@@ -14,6 +14,8 @@ import { createRateLimiter } from './rate-limiter.ts'
 import { createSkyService } from './sky.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
+import { createHeaderImageService } from './header-images.ts'
+import { createDiskStorage } from '../storage/storage.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -25,6 +27,7 @@ export function createServices(deps: {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
   const rateLimiter = createRateLimiter(db, clock)
+  const storage = createDiskStorage(config.dataDir)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   return {
     config,
@@ -39,6 +42,8 @@ export function createServices(deps: {
     faqs: createFaqService({ db, clock }),
     pages: createPageService({ db, clock }),
     sky: createSkyService({ config, clock, logger }),
+    storage,
+    headerImages: createHeaderImageService({ db, clock, logger, storage }),
     youtube: createYoutubeService({ db, clock, logger, config }),
     discordCommunity: createDiscordCommunityService({ clock, logger, config }),
     contact: createContactService({
