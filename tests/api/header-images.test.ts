@@ -4,13 +4,14 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media.ts'
 import { pngBomb } from '../support/images.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
 
 let t: TestApp
+const clock = testClock()
 let admin: string
 let member: string
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ clock })
   admin = (await t.signedIn('admin')).cookie
   member = (await t.signedIn('user')).cookie
 })
@@ -70,7 +71,7 @@ describe('header images', () => {
       const served = await t.request(url)
       expect(served.status).toBe(200)
     }
-    ;(t.clock as { advance(ms: number): void }).advance(1000)
+    clock.advance(1000)
     const second = await upload(
       form({
         image: await photo(800, 600, 'png'),
