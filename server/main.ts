@@ -6,14 +6,13 @@ import type { ServerBuild } from 'react-router'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { createDatabase } from './db/dialect.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { deleteExpiredRateLimits } from './db/rate-limits.ts'
-import { deleteExpiredSessions } from './db/sessions.ts'
 import { createHttpApp } from './http/app.ts'
 import { createLogger } from './http/logger.ts'
+import { siteJobs } from './jobs/index.ts'
+import { createScheduler } from './jobs/scheduler.ts'
 import { type Services, createServices } from './services/index.ts'
 import { seedIfEmpty } from './services/seed.ts'
 
-const HOUR = 60 * 60 * 1000
 const SHUTDOWN_GRACE_MS = 10_000
 
 export interface RunningServer {
@@ -69,21 +68,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   })
   server.keepAliveTimeout = 65_000
 
-  const housekeeping = setInterval(() => {
-    const now = new Date().toISOString()
-    Promise.all([deleteExpiredSessions(db, now), deleteExpiredRateLimits(db, now)]).catch(
-      (error: unknown) => logger.error('housekeeping failed', { error: String(error) }),
-    )
-  }, HOUR)
-  housekeeping.unref()
-  // Contact e-mails that could not be sent are retried (a message is never lost, only delayed).
-  const retryMail = () =>
-    services.contact
-      .retryUndelivered()
-      .catch((error: unknown) => logger.error('contact retry failed', { error: String(error) }))
-  void retryMail()
-  const mailRetry = setInterval(retryMail, 10 * 60 * 1000)
-  mailRetry.unref()
+  const scheduler = createScheduler({
+    db,
+    clock: services.clock,
+    logger,
+    jobs: siteJobs(services),
+  })
+  scheduler.start()
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
@@ -94,8 +85,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
-      clearInterval(housekeeping)
-      clearInterval(mailRetry)
       const force = setTimeout(() => {
         logger.error('closing connections still open after the grace period')
         server.closeAllConnections()
@@ -104,6 +93,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.close(() => {
         clearTimeout(force)
         void (async () => {
+          await scheduler.stop()
           await services.contact.settle()
           await closeVite?.()
           await db.destroy()

@@ -168,6 +168,17 @@ export interface HeaderImagesTable {
   created_at: string
 }
 
+export interface JobLeasesTable {
+  name: string
+  /** The job is due when now ≥ next_run_at and nobody holds an unexpired lock. */
+  next_run_at: string
+  locked_until: string | null
+  locked_by: string | null
+  last_started_at: string | null
+  last_finished_at: string | null
+  last_error: string | null
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -183,6 +194,7 @@ export interface DB {
   blog_posts_search_ids: BlogPostsSearchIdsTable
   videos: VideosTable
   header_images: HeaderImagesTable
+  job_leases: JobLeasesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -204,3 +216,4 @@ export type VideoRow = Selectable<VideosTable>
 export type NewVideoRow = Insertable<VideosTable>
 export type HeaderImageRow = Selectable<HeaderImagesTable>
 export type NewHeaderImageRow = Insertable<HeaderImagesTable>
+export type JobLeaseRow = Selectable<JobLeasesTable>

@@ -1,0 +1,38 @@
+import { VIDEO_SYNC_INTERVAL_MS } from '../../contracts/media-constants.ts'
+import { deleteExpiredRateLimits } from '../db/rate-limits.ts'
+import { deleteExpiredSessions } from '../db/sessions.ts'
+import type { Services } from '../services/index.ts'
+import type { Job } from './scheduler.ts'
+
+const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
+
+/** Every scheduled job of the site, in one list. */
+export function siteJobs(services: Services): Job[] {
+  const { db, clock, config } = services
+  const jobs: Job[] = [
+    {
+      name: 'housekeeping',
+      every: HOUR,
+      async run() {
+        const now = clock.now().toISOString()
+        await Promise.all([deleteExpiredSessions(db, now), deleteExpiredRateLimits(db, now)])
+      },
+    },
+    {
+      // Contact e-mails that could not be sent are retried: a message is never lost, only delayed.
+      name: 'contact-mail-retry',
+      every: 10 * MINUTE,
+      run: () => services.contact.retryUndelivered(),
+    },
+  ]
+  if (config.youtubeChannelId) {
+    jobs.push({
+      // Visitors never trigger YouTube calls: the server keeps the video cache fresh by itself.
+      name: 'youtube-sync',
+      every: VIDEO_SYNC_INTERVAL_MS,
+      run: () => services.youtube.syncConfiguredChannel(),
+    })
+  }
+  return jobs
+}
