@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/config.ts'
 import { insertUser } from '../../server/db/users.ts'
 import type * as ServerMain from '../../server/main.ts'
 import { createFakeDiscord, fakeDiscordEnv } from '../fakes/discord.ts'
+import { createFakeMedia, mediaFakeEnv } from '../fakes/media.ts'
 import { FAKE_PLAUSIBLE_SCRIPT, startFakeUpstreams } from '../fakes/server.ts'
 import { createSkyFake, skyFakeEnv } from '../fakes/sky.ts'
 import { E2E } from './e2e-accounts.ts'
@@ -24,6 +25,7 @@ const { startServer } = (await import(
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
 const discord = createFakeDiscord()
+const media = createFakeMedia()
 const smtp = await startSmtpServer()
 // POST {fakes}/__sky/mode switches the sky upstreams' failure modes and resets the app's sky caches.
 const sky = createSkyFake({
@@ -32,6 +34,7 @@ const sky = createSkyFake({
 const fakes = await startFakeUpstreams(
   {
     ...discord.routes,
+    ...media.routes,
     ...sky.routes,
     // What the contact form e-mailed, for the tests to read.
     '/__mails': (_req, res) => {
@@ -52,7 +55,6 @@ const config = loadConfig({
   ADMIN_EMAIL: E2E.admin.email,
   ADMIN_PASSWORD: E2E.admin.password,
   SITE_NAME: 'Astro Cosmos',
-  YOUTUBE_CHANNEL_ID: 'UCk4vQe7Lm2Rn8Tx3Zp9Ws6A',
   DISCORD_INVITE_URL: 'https://discord.gg/astro-e2e',
   ANALYTICS_PROVIDER: 'plausible',
   PLAUSIBLE_DOMAIN: 'astro.example.org',
@@ -65,6 +67,7 @@ const config = loadConfig({
   CONTACT_TO: 'owner@astro.example.org',
   MAIL_FROM: 'site@astro.example.org',
   ...fakeDiscordEnv(fakes.url),
+  ...mediaFakeEnv(fakes.url),
   ...skyFakeEnv(fakes.url),
   SKY_UPSTREAM_TIMEOUT_MS: '6000',
 })
