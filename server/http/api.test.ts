@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { mountApi } from './api.ts'
+import { createBodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
 import { HTTP_MESSAGES } from './errors.ts'
@@ -29,7 +30,7 @@ function appWith(user: { role: string } | null, ...routes: ReturnType<typeof end
     c.set('ip', '127.0.0.1')
     await next()
   })
-  mountApi(app, routes, {} as Services)
+  mountApi(app, routes, {} as Services, createBodyGate(4 * 1024 * 1024, 16))
   app.onError(errorHandler(createLogger('silent')))
   return app
 }

@@ -2,18 +2,60 @@ import type { Context, Hono } from 'hono'
 import { type z } from 'zod'
 import type { Endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
+import { bodyLimit } from 'hono/body-limit'
+import type { BodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 
+/**
+ * The most a body may weigh, by who may call the endpoint. Public and member calls carry a
+ * contact message or a lookup at most; only admins send long posts; only uploads are large.
+ */
+export const BODY_LIMITS = {
+  public: 64 * 1024,
+  member: 64 * 1024,
+  admin: 1024 * 1024,
+  upload: 6 * 1024 * 1024,
+} as const
+
+export function bodyLimitOf(ep: Endpoint): number {
+  if (ep.source === 'multipart') return BODY_LIMITS.upload
+  return BODY_LIMITS[ep.access]
+}
+
 /** Mounts every endpoint of the table the same way: authorize → parse → call → respond. */
-export function mountApi(app: Hono<AppEnv>, routes: Endpoint[], services: Services): void {
+export function mountApi(
+  app: Hono<AppEnv>,
+  routes: Endpoint[],
+  services: Services,
+  gate: BodyGate,
+): void {
   const methodsByPath = new Map<string, Set<string>>()
   for (const ep of routes) {
     const path = `/_api${ep.path}`
     methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(ep.method))
+    const maxSize = bodyLimitOf(ep)
+    // Counts the body as it streams in and stops at the endpoint's own limit.
+    const limit = bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ error: HTTP_MESSAGES.tooLarge }, 413),
+    })
     app.on(ep.method, path, async (c) => {
       const user = authorize(c, ep)
-      const input = await parseInput(c, ep)
+      const hasBody = ep.source === 'json' || ep.source === 'multipart'
+      const declared = Number(c.req.header('content-length') ?? NaN)
+      if (hasBody && declared > maxSize) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
+      let input: unknown
+      if (hasBody) {
+        const limited = await limit(c, async () => {
+          input = await gate.run(Number.isFinite(declared) ? declared : maxSize, () =>
+            parseInput(c, ep),
+          )
+        })
+        if (limited) return limited
+      } else {
+        input = await parseInput(c, ep)
+      }
       const result = await ep.handler({
         input,
         user,

@@ -96,12 +96,63 @@ describe('JSON error envelope', () => {
     expect(res.json).toEqual({ error: HTTP_MESSAGES.jsonRequired })
   })
 
-  it('a JSON body over 1 MB → 413 JSON', async () => {
+  it('a public endpoint takes at most 64 KB: more → 413 JSON, counted as it streams in', async () => {
     const res = await t.request('/_api/auth/login_with_password', {
-      json: { email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) },
+      json: { email: 'a@example.com', password: 'x'.repeat(64 * 1024) },
     })
     expect(res.status).toBe(413)
     expect(res.json).toEqual({ error: HTTP_MESSAGES.tooLarge })
+    // Without a Content-Length the limit still holds: the stream is counted.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"' + 'x'.repeat(70 * 1024) + '"}'))
+        controller.close()
+      },
+    })
+    const chunked = await t.app.request(
+      'http://localhost/_api/contact/submit',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit,
+      { incoming: { socket: { remoteAddress: '203.0.113.9' } } } as never,
+    )
+    expect(chunked.status).toBe(413)
+    // A legitimate contact message is well within it.
+    const ok = await t.request('/_api/contact/submit', {
+      json: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Hello there',
+        message: 'm'.repeat(20_000),
+      },
+    })
+    expect(ok.status).not.toBe(413)
+  })
+
+  it('admins may send long posts (up to 1 MB), but not more', async () => {
+    const { cookie } = await t.signedIn('admin')
+    const long = await t.request('/_api/blog/create', {
+      json: { title: 'Long read', content: `<p>${'Stars. '.repeat(100_000)}</p>`, status: 'draft' },
+      cookie,
+    })
+    expect(long.status).toBe(200)
+    const tooLong = await t.request('/_api/blog/create', {
+      json: { title: 'Too long', content: 'x'.repeat(1024 * 1024 + 10) },
+      cookie,
+    })
+    expect(tooLong.status).toBe(413)
+  })
+
+  it('a member cannot send an admin-sized body to an admin endpoint: 403 before anything is read', async () => {
+    const { cookie } = await t.signedIn('user')
+    const res = await t.request('/_api/blog/create', {
+      json: { title: 'x', content: 'x'.repeat(500_000) },
+      cookie,
+    })
+    expect(res.status).toBe(403)
   })
 
   it.each([[[]], ['a string'], [42], [null]])(

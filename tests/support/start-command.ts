@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+
+/** The node flags of `npm start` (package.json), so tests run the server exactly as production does. */
+export function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+  const command = pkg.scripts.start.split(/\s+/)
+  return command.slice(command.indexOf('node') + 1).filter((a) => !a.startsWith('--env-file'))
+}
+
+export function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/healthz', timeout: timeoutMs },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode === 200)
+      },
+    )
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(false))
+  })
+}
+
+/** Starts the compiled server as `npm start` would, and waits until /healthz answers. */
+export async function startProductionServer(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, startArguments(), {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000)
+  })
+  let exited: number | null = null
+  child.once('exit', (code) => {
+    exited = code ?? -1
+  })
+  for (let i = 0; i < 150 && exited === null; i++) {
+    if (await healthy(port, 500)) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    pid: child.pid!,
+    get exitCode() {
+      return exited
+    },
+    get stderr() {
+      return stderr
+    },
+    /** Peak resident memory so far, in MB (Linux). */
+    peakRssMb(): number {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
