@@ -30,10 +30,20 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
   ),
+  // How many reverse proxies stand in front: the client is that many hops from the right of
+  // X-Forwarded-For. `true` means one, `false` none.
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v) => (v === '' || v === 'false' ? 0 : v === 'true' ? 1 : Number(v)))
+    .pipe(
+      z
+        .number({ error: 'TRUST_PROXY must be false, true or the number of proxies in front' })
+        .int({ error: 'TRUST_PROXY must be false, true or the number of proxies in front' })
+        .min(0)
+        .max(10),
+    ),
   ADMIN_EMAIL: optionalString.pipe(
     z.email({ message: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
   ),
@@ -134,7 +144,8 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
   sessionSecret: string
   secureCookies: boolean
-  trustProxy: boolean
+  /** Reverse proxies in front of the app (0: the socket address is the client). */
+  trustProxy: number
   admin: { email: string; password: string | undefined }
   siteName: string
   siteDescription: string

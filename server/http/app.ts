@@ -98,7 +98,14 @@ export function createHttpApp({
 
   // Who is asking: the client address and the signed-in user, once per request.
   app.use(async (c, next) => {
-    c.set('ip', clientIp(c, config.trustProxy))
+    c.set(
+      'ip',
+      clientIp(
+        c.env?.incoming?.socket?.remoteAddress ?? 'unknown',
+        c.req.header('x-forwarded-for'),
+        config.trustProxy,
+      ),
+    )
     c.set('user', null)
     c.set('sessionId', null)
     c.set('sessionToken', null)
@@ -143,12 +150,27 @@ export function createHttpApp({
   return app
 }
 
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
+/**
+ * The client address. Behind `hops` trusted proxies, each appends the address it received the
+ * request from to X-Forwarded-For, so the client is the entry `hops` from the right; anything to
+ * its left was written by the client and is ignored.
+ */
+export function clientIp(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  hops: number,
+): string {
+  if (hops > 0 && forwardedFor) {
+    const entries = forwardedFor
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)
+    const client = entries[entries.length - hops]
+    if (client && /^[0-9a-fA-F.:]{2,45}$/.test(client)) return client
+    // Fewer entries than proxies: the nearest one the proxies vouch for.
+    if (entries[0] && /^[0-9a-fA-F.:]{2,45}$/.test(entries[0])) return entries[0]
   }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown'
+  return socketAddress
 }
 
 /** Every file under dir as a URL path ("/assets/app-x1y2.js"). */

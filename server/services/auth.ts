@@ -15,7 +15,7 @@ import {
   updateSessionExpiry,
 } from '../db/sessions.ts'
 import { findUserByEmail } from '../db/users.ts'
-import { ApiError } from '../http/errors.ts'
+import { NotAuthenticated } from '../shared/errors.ts'
 import type { Clock } from './clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 import { toSessionUser } from './users.ts'
@@ -30,8 +30,12 @@ export const LOGIN_RATE_PER_IP: RateRule = {
     `Too many login attempts from this network. Please try again in ${waitPhrase(s)}.`,
 }
 
+/**
+ * Counted per account *and* client address: wrong passwords sent from elsewhere never lock out
+ * the person who knows the password (the per-address rule above still slows any one sender).
+ */
 export const LOGIN_RATE_PER_ACCOUNT: RateRule = {
-  name: 'login-account',
+  name: 'login-account-ip',
   limit: 5,
   windowMs: FIFTEEN_MINUTES,
   message: (s) =>
@@ -96,11 +100,12 @@ export function createAuthService(deps: {
     ): Promise<IssuedSession> {
       const account = email.toLowerCase()
       await rateLimiter.hit(LOGIN_RATE_PER_IP, meta.ip)
-      await rateLimiter.hit(LOGIN_RATE_PER_ACCOUNT, account)
+      const accountKey = `${account}|${meta.ip}`
+      await rateLimiter.hit(LOGIN_RATE_PER_ACCOUNT, accountKey)
       const row = await findUserByEmail(db, account)
       const ok = await verifyPassword(row?.password_hash ?? null, password)
-      if (!row || !ok) throw new ApiError(401, LOGIN_MESSAGES.invalidCredentials)
-      await rateLimiter.reset(LOGIN_RATE_PER_ACCOUNT, account)
+      if (!row || !ok) throw new NotAuthenticated(LOGIN_MESSAGES.invalidCredentials)
+      await rateLimiter.reset(LOGIN_RATE_PER_ACCOUNT, accountKey)
       return startSession(toSessionUser(row), meta, previousToken)
     },
 

@@ -1,6 +1,6 @@
 import { deleteRateLimit, hitRateLimit } from '../db/rate-limits.ts'
 import type { Database } from '../db/dialect.ts'
-import { ApiError } from '../http/errors.ts'
+import { RateLimited } from '../shared/errors.ts'
 import type { Clock } from './clock.ts'
 
 export interface RateRule {
@@ -30,9 +30,7 @@ export function createRateLimiter(db: Database, clock: Clock) {
       )
       if (count > rule.limit) {
         const retryAfter = Math.max(1, Math.ceil((Date.parse(resetAt) - now.getTime()) / 1000))
-        throw new ApiError(429, rule.message(retryAfter), {
-          headers: { 'Retry-After': String(retryAfter) },
-        })
+        throw new RateLimited(rule.message(retryAfter), retryAfter)
       }
     },
     async reset(rule: RateRule, key: string): Promise<void> {
