@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONTENT_STATUSES, optionalNonEmpty, requiredString } from './common.ts'
+import { prose } from './text.ts'
 
 export const BLOG_PAGE_SIZE = 9
 export const BLOG_API_DEFAULT_LIMIT = 10
@@ -29,12 +30,12 @@ export const CONTENT_MESSAGES = {
 export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
 
 const isoDateTime = z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.invalidDate })
-const optionalText = z.string().trim().max(2000).nullish()
+const optionalText = prose(z.string().trim().max(2000).nullish())
 const tagList = z.array(z.string().trim().min(1).max(40)).max(20)
 
 export const BlogCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
-  content: requiredString(CONTENT_MESSAGES.contentRequired),
+  content: prose(requiredString(CONTENT_MESSAGES.contentRequired)),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.default('draft'),
   excerpt: optionalText,
@@ -50,7 +51,7 @@ export type BlogCreateInput = z.infer<typeof BlogCreateInput>
 export const BlogUpdateInput = z.object({
   id: requiredString(CONTENT_MESSAGES.idRequired),
   title: optionalNonEmpty(CONTENT_MESSAGES.titleRequired, 200),
-  content: optionalNonEmpty(CONTENT_MESSAGES.contentRequired),
+  content: prose(optionalNonEmpty(CONTENT_MESSAGES.contentRequired)),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.optional(),
   excerpt: optionalText,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { personName, prose } from './text.ts'
 
 export const CONTACT_MESSAGES = {
   name: 'Name must be at least 2 characters.',
@@ -12,11 +13,15 @@ export const CONTACT_MESSAGES = {
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const
 
 export const ContactInput = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.name })
-    .trim()
-    .min(2, { error: CONTACT_MESSAGES.name })
-    .max(CONTACT_LIMITS.name, { error: `Name must be at most ${CONTACT_LIMITS.name} characters.` }),
+  name: personName(
+    z
+      .string({ error: CONTACT_MESSAGES.name })
+      .trim()
+      .min(2, { error: CONTACT_MESSAGES.name })
+      .max(CONTACT_LIMITS.name, {
+        error: `Name must be at most ${CONTACT_LIMITS.name} characters.`,
+      }),
+  ),
   email: z
     .string({ error: CONTACT_MESSAGES.email })
     .trim()
@@ -28,13 +33,15 @@ export const ContactInput = z.object({
     .max(CONTACT_LIMITS.subject, {
       error: `Subject must be at most ${CONTACT_LIMITS.subject} characters.`,
     }),
-  message: z
-    .string({ error: CONTACT_MESSAGES.message })
-    .trim()
-    .min(10, { error: CONTACT_MESSAGES.message })
-    .max(CONTACT_LIMITS.message, {
-      error: `Message must be at most ${CONTACT_LIMITS.message} characters.`,
-    }),
+  message: prose(
+    z
+      .string({ error: CONTACT_MESSAGES.message })
+      .trim()
+      .min(10, { error: CONTACT_MESSAGES.message })
+      .max(CONTACT_LIMITS.message, {
+        error: `Message must be at most ${CONTACT_LIMITS.message} characters.`,
+      }),
+  ),
   /** The honeypot: hidden from people, filled in by bots. */
   website: z.string().optional(),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalNonEmpty, requiredString } from './common.ts'
 import { CONTENT_MESSAGES } from './blog.ts'
+import { prose } from './text.ts'
 
 const faqId = z.coerce
   .number({ error: 'FAQ id must be a positive whole number' })
@@ -9,12 +10,12 @@ const faqId = z.coerce
 
 export const FaqCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(300)),
-  content: requiredString(CONTENT_MESSAGES.contentRequired),
+  content: prose(requiredString(CONTENT_MESSAGES.contentRequired)),
 })
 export const FaqUpdateInput = z.object({
   id: faqId,
   title: optionalNonEmpty(CONTENT_MESSAGES.titleRequired, 300),
-  content: optionalNonEmpty(CONTENT_MESSAGES.contentRequired),
+  content: prose(optionalNonEmpty(CONTENT_MESSAGES.contentRequired)),
 })
 export const FaqDeleteInput = z.object({ id: faqId })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { optionalNonEmpty, requiredString } from './common.ts'
+import { prose } from './text.ts'
 import {
   GALLERY_MAX_LIMIT,
   MEDIA_MESSAGES,
@@ -65,7 +66,7 @@ export const VideoSyncInput = z.object({ channelId })
 export const VideoUpdateInput = z.object({
   id: videoId,
   title: optionalNonEmpty(MEDIA_MESSAGES.titleRequired, 200),
-  description: z.string().max(5000).nullable().optional(),
+  description: prose(z.string().max(5000).nullable().optional()),
 })
 export type VideoUpdateInput = z.infer<typeof VideoUpdateInput>
 export const VideoDeleteInput = z.object({ id: videoId })
@@ -102,5 +103,5 @@ export const ImageUploadInput = z.object({
     .refine((v) => !Array.isArray(v), { error: 'Upload one image at a time.', abort: true })
     .pipe(z.instanceof(File, { error: MEDIA_MESSAGES.imageRequired })),
   title: requiredString(MEDIA_MESSAGES.titleRequired).pipe(z.string().max(200)),
-  description: z.string().trim().max(1000).optional(),
+  description: prose(z.string().trim().max(1000).optional()),
 })

@@ -1,24 +1,25 @@
 import { z } from 'zod'
 import { optionalNonEmpty, requiredString } from './common.ts'
 import { CONTENT_MESSAGES, ContentStatus } from './blog.ts'
+import { prose } from './text.ts'
 
 const isoDateTime = z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.invalidDate })
 
 export const PageCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
-  content: requiredString(CONTENT_MESSAGES.contentRequired),
+  content: prose(requiredString(CONTENT_MESSAGES.contentRequired)),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.default('draft'),
-  metaDescription: z.string().trim().max(300).nullish(),
+  metaDescription: prose(z.string().trim().max(300).nullish()),
   publishedAt: isoDateTime.nullish(),
 })
 export const PageUpdateInput = z.object({
   id: requiredString(CONTENT_MESSAGES.idRequired),
   title: optionalNonEmpty(CONTENT_MESSAGES.titleRequired, 200),
-  content: optionalNonEmpty(CONTENT_MESSAGES.contentRequired),
+  content: prose(optionalNonEmpty(CONTENT_MESSAGES.contentRequired)),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.optional(),
-  metaDescription: z.string().trim().max(300).nullish(),
+  metaDescription: prose(z.string().trim().max(300).nullish()),
   publishedAt: isoDateTime.nullish(),
 })
 export const PageListQuery = z.object({

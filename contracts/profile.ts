@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { personName } from './text.ts'
 import type { SessionUser } from './auth.ts'
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
@@ -41,11 +42,13 @@ export const PROFILE_MESSAGES = {
 } as const
 
 export const ProfileUpdateInput = z.object({
-  displayName: z
-    .string({ error: PROFILE_MESSAGES.displayNameMin })
-    .trim()
-    .min(2, { error: PROFILE_MESSAGES.displayNameMin })
-    .max(DISPLAY_NAME_MAX, { error: PROFILE_MESSAGES.displayNameMax }),
+  displayName: personName(
+    z
+      .string({ error: PROFILE_MESSAGES.displayNameMin })
+      .trim()
+      .min(2, { error: PROFILE_MESSAGES.displayNameMin })
+      .max(DISPLAY_NAME_MAX, { error: PROFILE_MESSAGES.displayNameMax }),
+  ),
   email: z
     .string({ error: PROFILE_MESSAGES.invalidEmail })
     .trim()

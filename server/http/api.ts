@@ -3,6 +3,7 @@ import { type z } from 'zod'
 import type { Endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { bodyLimit } from 'hono/body-limit'
+import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import type { BodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
@@ -103,6 +104,15 @@ async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
   }
   const parsed = ep.input.safeParse(raw)
   if (!parsed.success) throw validationError(parsed.error)
+  // No endpoint takes control characters in anything but prose, which its schema has cleaned:
+  // they break feeds and logs, and PostgreSQL refuses NUL in text outright.
+  const at = findControlCharacter(parsed.data)
+  if (at) {
+    const field = at.length ? at.join('.') : '_'
+    throw new ApiError(400, TEXT_MESSAGES.control, {
+      details: { [field]: [TEXT_MESSAGES.control] },
+    })
+  }
   return parsed.data
 }
 
