@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTENT_STATUSES, optionalNonEmpty, requiredString } from './common.ts'
+import { CONTENT_STATUSES, optionalNonEmpty, requiredString, utcDateTime } from './common.ts'
 import { prose } from './text.ts'
 
 export const BLOG_PAGE_SIZE = 9
@@ -29,7 +29,7 @@ export const CONTENT_MESSAGES = {
 
 export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
 
-const isoDateTime = z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.invalidDate })
+const isoDateTime = utcDateTime(CONTENT_MESSAGES.invalidDate)
 const optionalText = prose(z.string().trim().max(2000).nullish())
 const tagList = z.array(z.string().trim().min(1).max(40)).max(20)
 

@@ -25,3 +25,14 @@ export interface ApiErrorBody {
   /** Some endpoints add context beside the message (e.g. `retryAfter`, `troubleshooting`). */
   [extra: string]: unknown
 }
+
+/**
+ * An ISO-8601 date-time with an offset, stored and compared as UTC: `2026-11-22T23:47:31-10:00`
+ * becomes `2026-11-23T09:47:31.000Z`, so a string comparison with "now" means what it says.
+ */
+export function utcDateTime(message: string) {
+  return z.iso
+    .datetime({ offset: true, error: message })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
+    .transform((v) => new Date(v).toISOString())
+}

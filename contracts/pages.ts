@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { optionalNonEmpty, requiredString } from './common.ts'
+import { optionalNonEmpty, requiredString, utcDateTime } from './common.ts'
 import { CONTENT_MESSAGES, ContentStatus } from './blog.ts'
 import { prose } from './text.ts'
 
-const isoDateTime = z.iso.datetime({ offset: true, error: CONTENT_MESSAGES.invalidDate })
+const isoDateTime = utcDateTime(CONTENT_MESSAGES.invalidDate)
 
 export const PageCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),

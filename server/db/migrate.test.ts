@@ -42,3 +42,32 @@ describe('20261122060000_copy_post_dates_into_search_ids (SQLite)', () => {
     ])
   })
 })
+
+describe('20261123010000_normalise_dates_to_utc (SQLite)', () => {
+  let db: Database
+  afterEach(() => db.destroy())
+
+  it('rewrites stored publication dates with offsets in UTC', async () => {
+    db = createDatabase({ dialect: 'sqlite', file: ':memory:' })
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    expect(
+      (await migrator.migrateTo('20261122060000_copy_post_dates_into_search_ids')).error,
+    ).toBeUndefined()
+    await sql`insert into blog_posts (id, title, slug, content, excerpt, featured_image_url, tags,
+      status, published_at, author_id, created_at, updated_at)
+      values ('p', 'p', 'p', '<p>x</p>', null, null, '[]', 'published', '2026-11-22T23:47:31-10:00',
+      null, '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z')`.execute(db)
+    await sql`insert into pages (id, title, slug, content, status, meta_description, published_at,
+      created_at, updated_at) values ('g', 'g', 'g', 'x', 'published', null,
+      '2026-11-23T10:00:00+14:00', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z')`.execute(
+      db,
+    )
+    expect(await migrateToLatest(db)).toContain('20261123010000_normalise_dates_to_utc')
+    const post = await sql<{ published_at: string }>`select published_at from blog_posts`.execute(
+      db,
+    )
+    expect(post.rows[0]!.published_at).toBe('2026-11-23T09:47:31.000Z')
+    const page = await sql<{ published_at: string }>`select published_at from pages`.execute(db)
+    expect(page.rows[0]!.published_at).toBe('2026-11-22T20:00:00.000Z')
+  })
+})

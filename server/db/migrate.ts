@@ -4,6 +4,7 @@ import * as createCoreTables from './migrations/20261122000000_create_core_table
 import * as addSearchAndContact from './migrations/20261122010000_add_search_and_contact_messages.ts'
 import * as createOauthStates from './migrations/20261122031500_create_oauth_states.ts'
 import * as copyPostDates from './migrations/20261122060000_copy_post_dates_into_search_ids.ts'
+import * as normaliseDatesToUtc from './migrations/20261123010000_normalise_dates_to_utc.ts'
 import * as createVideosAndHeaderImages from './migrations/20261123050000_create_videos_and_header_images.ts'
 import * as createJobLeases from './migrations/20261123050100_create_job_leases.ts'
 
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122010000_add_search_and_contact_messages': addSearchAndContact,
   '20261122031500_create_oauth_states': createOauthStates,
   '20261122060000_copy_post_dates_into_search_ids': copyPostDates,
+  '20261123010000_normalise_dates_to_utc': normaliseDatesToUtc,
   '20261123050000_create_videos_and_header_images': createVideosAndHeaderImages,
   '20261123050100_create_job_leases': createJobLeases,
 }
