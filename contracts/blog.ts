@@ -40,7 +40,7 @@ export const BlogCreateInput = z.object({
   status: ContentStatus.default('draft'),
   excerpt: optionalText,
   featuredImageUrl: z
-    .url({ error: CONTENT_MESSAGES.invalidUrl })
+    .url({ protocol: /^https?$/, error: CONTENT_MESSAGES.invalidUrl })
     .nullish()
     .or(z.literal('').transform(() => null)),
   tags: tagList.default([]),
@@ -56,7 +56,7 @@ export const BlogUpdateInput = z.object({
   status: ContentStatus.optional(),
   excerpt: optionalText,
   featuredImageUrl: z
-    .url({ error: CONTENT_MESSAGES.invalidUrl })
+    .url({ protocol: /^https?$/, error: CONTENT_MESSAGES.invalidUrl })
     .nullish()
     .or(z.literal('').transform(() => null)),
   tags: tagList.nullish(),

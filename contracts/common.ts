@@ -36,3 +36,26 @@ export function utcDateTime(message: string) {
     .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
     .transform((v) => new Date(v).toISOString())
 }
+
+/** A positive whole number, sent as a number or a string of digits; never a coerced `true` or `[1]`. */
+export function positiveId(message: string) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,15}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(
+      z
+        .number()
+        .int({ error: message })
+        .positive({ error: message })
+        .max(Number.MAX_SAFE_INTEGER, { error: message }),
+    )
+}

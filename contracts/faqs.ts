@@ -1,12 +1,9 @@
 import { z } from 'zod'
-import { optionalNonEmpty, requiredString } from './common.ts'
+import { optionalNonEmpty, positiveId, requiredString } from './common.ts'
 import { CONTENT_MESSAGES } from './blog.ts'
 import { prose } from './text.ts'
 
-const faqId = z.coerce
-  .number({ error: 'FAQ id must be a positive whole number' })
-  .int({ error: 'FAQ id must be a positive whole number' })
-  .positive({ error: 'FAQ id must be a positive whole number' })
+const faqId = positiveId('FAQ id must be a positive whole number')
 
 export const FaqCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(300)),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalNonEmpty, requiredString } from './common.ts'
+import { optionalNonEmpty, positiveId, requiredString } from './common.ts'
 import { prose } from './text.ts'
 import {
   GALLERY_MAX_LIMIT,
@@ -24,30 +24,8 @@ const pageNumber = (fallback: number, max?: number) => {
   return (max === undefined ? n : n.max(max, { error: `Must be at most ${max}` })).default(fallback)
 }
 
-/** A whole number or a string of digits; never a coerced `true` or `[1]`. */
-const videoId = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,15}$/)
-        .transform(Number),
-    ],
-    {
-      error: MEDIA_MESSAGES.videoIdInvalid,
-    },
-  )
-  .pipe(
-    z
-      .number()
-      .int({ error: MEDIA_MESSAGES.videoIdInvalid })
-      .positive({ error: MEDIA_MESSAGES.videoIdInvalid })
-      .max(Number.MAX_SAFE_INTEGER, { error: MEDIA_MESSAGES.videoIdInvalid }),
-  )
+const videoId = positiveId(MEDIA_MESSAGES.videoIdInvalid)
 
-/** YouTube channel ids are "UC" and 22 more URL-safe characters. */
 const channelId = requiredString(MEDIA_MESSAGES.channelIdRequired).pipe(
   z.string().regex(/^UC[\w-]{22}$/, {
     error: 'A YouTube Channel ID looks like UC followed by 22 letters, digits, - or _',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database } from './dialect.ts'
 import type { NewPageRow, PageRow } from './schema.ts'
 
@@ -14,11 +15,12 @@ export async function listPages(
   }
   if (filter.search) {
     // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
-    const needle = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`
+    // `%` and `_` are taken literally: escaped with `!`, declared with ESCAPE (SQLite has no default).
+    const needle = `%${filter.search.toLowerCase().replace(/[%_!]/g, (m) => `!${m}`)}%`
     q = q.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['title']), 'like', eb.val(needle)),
-        eb(eb.fn('lower', ['slug']), 'like', eb.val(needle)),
+        sql<boolean>`lower(${eb.ref('title')}) like ${needle} escape '!'`,
+        sql<boolean>`lower(${eb.ref('slug')}) like ${needle} escape '!'`,
       ]),
     )
   }

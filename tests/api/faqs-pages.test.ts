@@ -168,6 +168,20 @@ describe('content pages', () => {
     expect((res.json.pages as ContentPage[]).map((p) => p.slug)).toEqual(['dark-sky-sites'])
   })
 
+  it('takes % and _ in a search literally', async () => {
+    await createPage({ title: '100% dark skies', status: 'draft' })
+    await createPage({ title: 'snake_case notes', status: 'draft' })
+    const search = async (q: string) =>
+      (
+        (await t.request(`/_api/pages/list?search=${encodeURIComponent(q)}`, { cookie: admin }))
+          .json.pages as ContentPage[]
+      ).map((p) => p.title)
+    expect(await search('100%')).toEqual(['100% dark skies'])
+    expect(await search('%')).toEqual(['100% dark skies'])
+    expect(await search('e_c')).toEqual(['snake_case notes'])
+    expect(await search('_')).toEqual(['snake_case notes'])
+  })
+
   it('validates with the spec messages', async () => {
     expect((await createPage({ title: '' })).json.error).toBe('Title is required')
     expect((await t.request('/_api/pages/get', { json: {} })).json.error).toBe(
@@ -179,5 +193,42 @@ describe('content pages', () => {
     expect(
       (await t.request('/_api/pages/delete', { json: { id: 'missing' }, cookie: admin })).status,
     ).toBe(404)
+  })
+})
+
+describe('ids and URLs are what they say', () => {
+  it('FAQ ids are integers or integer strings only, never coerced from true or [1]', async () => {
+    const { cookie } = await t.signedIn('admin')
+    for (const id of [true, [1], '1e0', '0x1', 1.5, -1, '']) {
+      const res = await t.request('/_api/faqs/delete', { json: { id }, cookie })
+      expect(res.status, JSON.stringify(id)).toBe(400)
+      expect(res.json.error).toBe('FAQ id must be a positive whole number')
+    }
+  })
+
+  it('a featured image URL is http or https only', async () => {
+    const { cookie } = await t.signedIn('admin')
+    for (const url of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'ftp://example.org/a.png',
+      'file:///etc/passwd',
+    ]) {
+      const res = await t.request('/_api/blog/create', {
+        json: { title: 'Scheme', content: '<p>x</p>', featuredImageUrl: url },
+        cookie,
+      })
+      expect(res.status, url).toBe(400)
+      expect(res.json.error).toBe('Featured image URL must be a valid URL')
+    }
+    const ok = await t.request('/_api/blog/create', {
+      json: {
+        title: 'Scheme ok',
+        content: '<p>x</p>',
+        featuredImageUrl: 'https://example.org/a.png',
+      },
+      cookie,
+    })
+    expect(ok.status).toBe(200)
   })
 })
