@@ -37,11 +37,29 @@ export const ROBOTS_DISALLOW = [
   '/oauth/',
 ]
 
+/** Characters XML 1.0 forbids outright (a single one makes the whole feed unreadable). */
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+const ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+}
+
 function xml(text: string): string {
-  return text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  )
+  return text.replace(XML_FORBIDDEN, '').replace(/[<>&'"]/g, (c) => ENTITIES[c]!)
+}
+
+/**
+ * RSS readers render <description> as HTML. The summary is plain text, so it is escaped as HTML
+ * first and then as XML: text that shows `<img onerror=…>` stays text in every reader.
+ */
+function htmlText(text: string): string {
+  return xml(text.replace(/[<>&'"]/g, (c) => ENTITIES[c]!))
 }
 
 function originOf(c: Context<AppEnv>, services: Services): string {
@@ -69,7 +87,7 @@ export function mountFeeds(app: Hono<AppEnv>, services: Services): void {
           `      <link>${xml(link)}</link>`,
           `      <guid isPermaLink="true">${xml(link)}</guid>`,
           p.publishedAt ? `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>` : '',
-          `      <description>${xml(summary(p))}</description>`,
+          `      <description>${htmlText(summary(p))}</description>`,
           ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
           '    </item>',
         ]

@@ -88,3 +88,34 @@ describe('/robots.txt', () => {
     expect(res.text).toContain('Disallow: /_api/')
   })
 })
+
+describe('/rss.xml with hostile content', () => {
+  it('keeps text as text for HTML-rendering readers and drops characters XML forbids', async () => {
+    const { cookie } = await t.signedIn('admin')
+    const res = await t.request('/_api/blog/create', {
+      json: {
+        title: 'Markup shown as text',
+        content: '<p>Try this: &lt;img src=x onerror=alert(1)&gt; in a post</p>',
+        status: 'published',
+        publishedAt: '2026-11-10T20:00:00.000Z',
+      },
+      cookie,
+    })
+    expect(res.status).toBe(200)
+    // A title stored before control characters were refused at input.
+    await t.db
+      .updateTable('blog_posts')
+      .set({ title: 'Old\u0000 title\u0001 with controls' })
+      .where('id', '=', String(res.json.id))
+      .execute()
+    const rss = await t.request('/rss.xml')
+    expect(XMLValidator.validate(rss.text)).toBe(true)
+    const doc = new XMLParser({ ignoreAttributes: false, processEntities: true }).parse(rss.text)
+    const items = [doc.rss.channel.item].flat() as Array<{ title: string; description: string }>
+    const item = items.find((i) => String(i.title).startsWith('Old'))!
+    expect(item.title).toBe('Old title with controls')
+    // What a reader gets after XML decoding is HTML that *displays* the tag, never the tag itself.
+    expect(item.description).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(item.description).not.toContain('<img')
+  })
+})
