@@ -38,8 +38,8 @@ export const ROBOTS_DISALLOW = [
 ]
 
 /** Characters XML 1.0 forbids outright (a single one makes the whole feed unreadable). */
-// eslint-disable-next-line no-control-regex
 const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 const ENTITIES: Record<string, string> = {

@@ -102,10 +102,10 @@ describe('/rss.xml with hostile content', () => {
       cookie,
     })
     expect(res.status).toBe(200)
-    // A title stored before control characters were refused at input.
+    // A title stored before control characters were refused at input (PostgreSQL never stores NUL).
     await t.db
       .updateTable('blog_posts')
-      .set({ title: 'Old\u0000 title\u0001 with controls' })
+      .set({ title: 'Old title\u0001 with\u001f controls' })
       .where('id', '=', String(res.json.id))
       .execute()
     const rss = await t.request('/rss.xml')
