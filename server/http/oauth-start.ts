@@ -13,6 +13,16 @@ import { ApiError } from './errors.ts'
 export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
   app.get(OAUTH_START_PATH, async (c) => {
     c.header('Cache-Control', 'no-store')
+    // Only the profile page's own Connect button may start a link: a navigation from another
+    // site would attach the Discord account signed in on this browser to the member's account.
+    if (
+      isCrossSite(
+        c.req.header('sec-fetch-site'),
+        c.req.header('referer'),
+        new URL(c.req.url).origin,
+      )
+    )
+      return c.text('Cross-site request refused.', 403)
     const user = c.get('user')
     if (!user) return c.redirect('/login', 302)
     if (!OAuthAuthorizeInput.safeParse(c.req.query()).success)
@@ -33,4 +43,19 @@ export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
       throw error
     }
   })
+}
+
+/** Sec-Fetch-Site when the browser sends it, else the Referer's origin; neither: not a browser hop. */
+export function isCrossSite(
+  fetchSite: string | undefined,
+  referer: string | undefined,
+  ownOrigin: string,
+): boolean {
+  if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none'
+  if (!referer) return false
+  try {
+    return new URL(referer).origin !== ownOrigin
+  } catch {
+    return true
+  }
 }

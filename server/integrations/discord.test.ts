@@ -50,6 +50,7 @@ describe('discord integration', () => {
           state: 'st',
           codeChallenge: 'ch',
           redirectUri: 'https://astro.example.org/cb',
+          prompt: 'none',
         },
       ),
     )

@@ -66,7 +66,16 @@ const RateLimitBody = z.object({ retry_after: z.number().optional() }).loose()
 export function discordAuthorizeUrl(
   settings: DiscordSettings,
   client: DiscordClient,
-  params: { state: string; codeChallenge: string; redirectUri: string },
+  params: {
+    state: string
+    codeChallenge: string
+    redirectUri: string
+    /**
+     * `consent` shows Discord's screen, so the member sees which Discord account is linked;
+     * `none` lets a returning member through sign-in without it.
+     */
+    prompt: 'consent' | 'none'
+  },
 ): string {
   const url = new URL(settings.authorizeUrl)
   url.searchParams.set('response_type', 'code')
@@ -76,7 +85,7 @@ export function discordAuthorizeUrl(
   url.searchParams.set('redirect_uri', params.redirectUri)
   url.searchParams.set('code_challenge', params.codeChallenge)
   url.searchParams.set('code_challenge_method', 'S256')
-  url.searchParams.set('prompt', 'none')
+  url.searchParams.set('prompt', params.prompt)
   return url.toString()
 }
 

@@ -342,6 +342,9 @@ export function createOauthService(deps: {
         state,
         codeChallenge: pkceChallenge(verifier),
         redirectUri,
+        // Linking attaches whichever Discord account the browser is signed in to: the member
+        // must see and confirm it.
+        prompt: params.purpose === 'link' ? 'consent' : 'none',
       })
       return { url, state }
     },

@@ -365,6 +365,23 @@ describe('the Discord callback and establish_session', () => {
 })
 
 describe('GET /oauth/start (connect Discord from the profile)', () => {
+  it('refuses a navigation from another site', async () => {
+    const { cookie } = await t.signedIn()
+    for (const headers of <Array<Record<string, string>>>[
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/page' },
+    ]) {
+      const res = await t.request('/oauth/start?provider=discord', { cookie, headers })
+      expect(res.status, JSON.stringify(headers)).toBe(403)
+    }
+    const own = await t.request('/oauth/start?provider=discord', {
+      cookie,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    expect(own.status).toBe(302)
+  })
+
   it('sends a visitor to /login', async () => {
     const res = await t.request('/oauth/start?provider=discord')
     expect(res.status).toBe(302)
@@ -380,6 +397,8 @@ describe('GET /oauth/start (connect Discord from the profile)', () => {
       { start: '/oauth/start?provider=discord', cookie },
     )
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256')
+    // Linking shows Discord's consent screen: the member sees which account is attached.
+    expect(authorizeUrl.searchParams.get('prompt')).toBe('consent')
     const res = await t.request(callbackPath, { cookie: joinCookies(cookie, stateCookie) })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/members/profile?oauth=connected')
