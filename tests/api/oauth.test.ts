@@ -367,11 +367,12 @@ describe('the Discord callback and establish_session', () => {
 describe('GET /oauth/start (connect Discord from the profile)', () => {
   it('refuses a navigation from another site', async () => {
     const { cookie } = await t.signedIn()
-    for (const headers of <Array<Record<string, string>>>[
+    const variants: Array<Record<string, string>> = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { referer: 'https://evil.example/page' },
-    ]) {
+    ]
+    for (const headers of variants) {
       const res = await t.request('/oauth/start?provider=discord', { cookie, headers })
       expect(res.status, JSON.stringify(headers)).toBe(403)
     }
