@@ -39,6 +39,7 @@ export const PROFILE_MESSAGES = {
   errorLoading: 'Error loading profile',
   notAuthenticatedTitle: 'Not Authenticated',
   notAuthenticated: 'Please log in to manage your profile.',
+  emailFromDiscord: 'Your e-mail address comes from Discord. Change it there and sign in again.',
 } as const
 
 export const ProfileUpdateInput = z.object({

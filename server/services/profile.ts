@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import { findUserByEmail, findUserById, updateUser } from '../db/users.ts'
 import { ApiError, HTTP_MESSAGES } from '../http/errors.ts'
+import { ValidationError } from '../shared/errors.ts'
 import type { Logger } from '../http/logger.ts'
 import { removeUpload, saveUpload } from '../storage/uploads.ts'
 import type { AuthService } from './auth.ts'
@@ -74,8 +75,12 @@ export function createProfileService(deps: {
     },
 
     async updateProfile(userId: number, input: ProfileUpdateInput): Promise<SessionUser> {
-      await requireUser(userId)
+      const current = await requireUser(userId)
       const email = input.email.toLowerCase()
+      // A Discord account keeps the address Discord verified: setting one without proof would
+      // let a member take someone else's e-mail and block its owner's Discord sign-up.
+      if (current.password_hash === null && email !== current.email)
+        throw ValidationError.field('email', PROFILE_MESSAGES.emailFromDiscord)
       const owner = await findUserByEmail(db, email)
       if (owner && owner.id !== userId) throw new ApiError(409, PROFILE_MESSAGES.emailTaken)
       try {

@@ -87,6 +87,28 @@ describe('GET /_api/user/profile', () => {
 })
 
 describe('POST /_api/user/profile/update', () => {
+  it('a Discord account cannot take another e-mail address; its name still changes', async () => {
+    const { cookie } = await signInWithDiscord(t, {
+      user: { id: '822222222222222222', email: 'discord-member@example.com' },
+    })
+    const taken = await t.request('/_api/user/profile/update', {
+      json: { displayName: 'Comet Chaser', email: 'someone-else@example.com' },
+      cookie,
+    })
+    expect(taken.status).toBe(400)
+    expect(taken.json.error).toBe(PROFILE_MESSAGES.emailFromDiscord)
+    expect(taken.json.details).toEqual({ email: [PROFILE_MESSAGES.emailFromDiscord] })
+    const renamed = await t.request('/_api/user/profile/update', {
+      json: { displayName: 'Comet Chaser', email: 'discord-member@example.com' },
+      cookie,
+    })
+    expect(renamed.status).toBe(200)
+    expect(renamed.json.user).toMatchObject({
+      displayName: 'Comet Chaser',
+      email: 'discord-member@example.com',
+    })
+  })
+
   it.each([
     [{ displayName: 'A', email: 'ok@example.com' }, 'displayName', PROFILE_MESSAGES.displayNameMin],
     [

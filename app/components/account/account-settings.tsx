@@ -68,7 +68,11 @@ export function AccountSettings() {
       </div>
       <div className="border-t border-border pt-6">
         {/* Keyed by the saved values, so the form starts again from what the server holds. */}
-        <ProfileInformationForm key={`${user.displayName}|${user.email}`} user={user} />
+        <ProfileInformationForm
+          key={`${user.displayName}|${user.email}`}
+          user={user}
+          emailLocked={!hasPassword}
+        />
       </div>
       <div className="border-t border-border pt-6">
         <ChangePasswordForm hasPassword={hasPassword} />

@@ -40,7 +40,17 @@ function fieldProps(id: string, error: string | undefined) {
   }
 }
 
-export function ProfileInformationForm({ user }: { user: SessionUser }) {
+/**
+ * `emailLocked`: an account that signs in with Discord keeps the e-mail Discord verified; taking
+ * any address without proof would block its real owner's sign-up (docs/product-decisions.md).
+ */
+export function ProfileInformationForm({
+  user,
+  emailLocked,
+}: {
+  user: SessionUser
+  emailLocked: boolean
+}) {
   const applyUser = useApplyUser()
   const form = useForm<ProfileUpdateInput>({
     resolver: zodResolver(ProfileUpdateInput),
@@ -93,8 +103,19 @@ export function ProfileInformationForm({ user }: { user: SessionUser }) {
               type="email"
               autoComplete="email"
               disabled={isSubmitting}
+              readOnly={emailLocked}
+              aria-describedby={
+                [errors.email?.message && 'email-error', emailLocked && 'email-locked']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               {...form.register('email')}
             />
+            {emailLocked && (
+              <p id="email-locked" className="text-xs text-muted-foreground">
+                {PROFILE_MESSAGES.emailFromDiscord}
+              </p>
+            )}
           </Field>
         </div>
         <Button type="submit" disabled={isSubmitting}>
