@@ -41,3 +41,25 @@ export async function countUsers(db: Database): Promise<number> {
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/**
+ * Replaces the avatar only if it is still `expected` (compare-and-swap): of several uploads at
+ * once each learns exactly which earlier file it replaced, so none is left behind.
+ */
+export async function swapUserAvatar(
+  db: Database,
+  id: number,
+  expected: string | null,
+  next: string,
+  now: string,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ avatar_url: next, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) =>
+      expected === null ? eb('avatar_url', 'is', null) : eb('avatar_url', '=', expected),
+    )
+    .returningAll()
+    .executeTakeFirst()
+}

@@ -37,7 +37,7 @@ export function createServices(deps: {
     rateLimiter,
     auth,
     oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger }),
-    profile: createProfileService({ db, clock, config, auth, rateLimiter, logger }),
+    profile: createProfileService({ db, clock, config, auth, rateLimiter, logger, storage }),
     blog: createBlogService({ db, clock }),
     faqs: createFaqService({ db, clock }),
     pages: createPageService({ db, clock }),

@@ -11,20 +11,31 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
 import { isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
-import { findUserByEmail, findUserById, updateUser } from '../db/users.ts'
+import { findUserByEmail, findUserById, swapUserAvatar, updateUser } from '../db/users.ts'
 import { ApiError, HTTP_MESSAGES } from '../http/errors.ts'
-import { ValidationError } from '../shared/errors.ts'
+import { Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Logger } from '../http/logger.ts'
-import { removeUpload, saveUpload } from '../storage/uploads.ts'
+import { keyOfUrl, type Storage } from '../storage/storage.ts'
+import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
+import { randomBytes } from 'node:crypto'
 import type { AuthService } from './auth.ts'
 import type { Clock } from './clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 import { toSessionUser } from './users.ts'
 
-/** Formats sharp must find when it decodes the upload; the file name and declared type count for nothing. */
-const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp'])
-/** Larger images are refused before decoding (a 5 MB file can still claim a huge canvas). */
-const AVATAR_MAX_INPUT_PIXELS = 40_000_000
+/** Decoded by content; a 5 MB file can still claim a huge canvas, so the header is checked first. */
+export const AVATAR_POLICY: ImagePolicy = {
+  formats: new Set(['jpeg', 'png', 'webp']),
+  maxInputPixels: 40_000_000,
+}
+
+/** Uploads cost a decode each: 10 an hour per member is far more than anyone changes a photo. */
+export const AVATAR_UPLOAD_RATE: RateRule = {
+  name: 'avatar-upload',
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+  message: (s) => `Too many avatar uploads. Please try again in ${waitPhrase(s)}.`,
+}
 
 export const PASSWORD_CHANGE_RATE: RateRule = {
   name: 'password-change',
@@ -35,20 +46,17 @@ export const PASSWORD_CHANGE_RATE: RateRule = {
 
 /** Decodes, squares and re-encodes: what is stored is our WebP, without the upload's metadata. */
 export async function normalizeAvatar(input: Buffer): Promise<Buffer> {
-  // Loaded on the first upload: the image library is large and most requests never need it.
-  const { default: sharp } = await import('sharp')
   try {
-    const image = sharp(input, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' })
-    const { format } = await image.metadata()
-    if (!format || !AVATAR_FORMATS.has(format)) throw new ApiError(400, PROFILE_MESSAGES.avatarType)
-    return await image
-      .rotate()
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer()
+    const out = await processImage(input, AVATAR_POLICY, {
+      widths: [AVATAR_SIZE_PX],
+      square: true,
+      quality: 85,
+    })
+    return out.variants[0]!.bytes
   } catch (error) {
-    if (error instanceof ApiError) throw error
-    throw new ApiError(400, PROFILE_MESSAGES.avatarType)
+    if (error instanceof ImageRejected)
+      throw ValidationError.field('avatar', PROFILE_MESSAGES.avatarType)
+    throw error
   }
 }
 
@@ -59,8 +67,20 @@ export function createProfileService(deps: {
   auth: AuthService
   rateLimiter: RateLimiter
   logger: Logger
+  storage: Storage
 }) {
-  const { db, clock, config, auth, rateLimiter, logger } = deps
+  const { db, clock, auth, rateLimiter, logger, storage } = deps
+
+  /** Only our own upload files are removed: an external URL (a Discord avatar) is left alone. */
+  async function removeAvatarFile(url: string | null) {
+    const key = keyOfUrl(url)
+    if (!key) return
+    await storage
+      .delete(key)
+      .catch((error: unknown) =>
+        logger.error('could not remove an avatar file', { key, error: String(error) }),
+      )
+  }
 
   async function requireUser(userId: number) {
     const row = await findUserById(db, userId)
@@ -122,27 +142,33 @@ export function createProfileService(deps: {
     },
 
     async uploadAvatar(userId: number, file: File): Promise<SessionUser> {
-      const before = await requireUser(userId)
+      let current = await requireUser(userId)
+      await rateLimiter.hit(AVATAR_UPLOAD_RATE, String(userId))
       const avatar = await normalizeAvatar(Buffer.from(await file.arrayBuffer()))
-      const url = await saveUpload(config.dataDir, 'avatars', 'webp', avatar, `${userId}-`)
-      let row
+      const key = `avatars/${userId}-${randomBytes(12).toString('hex')}.webp`
+      await storage.put(key, avatar, 'image/webp')
+      const url = storage.url(key)
       try {
-        row = await updateUser(db, userId, {
-          avatar_url: url,
-          updated_at: clock.now().toISOString(),
-        })
+        // Compare-and-swap: each upload learns which avatar it replaced, even when several race.
+        for (let attempt = 0; attempt < 10; attempt++) {
+          const row = await swapUserAvatar(
+            db,
+            userId,
+            current.avatar_url,
+            url,
+            clock.now().toISOString(),
+          )
+          if (row) {
+            await removeAvatarFile(current.avatar_url)
+            return toSessionUser(row)
+          }
+          current = await requireUser(userId)
+        }
+        throw new Unavailable('Too many avatar changes at once. Please try again.')
       } catch (error) {
-        await removeUpload(config.dataDir, url)
+        await removeAvatarFile(url)
         throw error
       }
-      if (!row) {
-        await removeUpload(config.dataDir, url)
-        throw new ApiError(401, HTTP_MESSAGES.notAuthenticated)
-      }
-      await removeUpload(config.dataDir, before.avatar_url).catch((error: unknown) =>
-        logger.error('could not remove the previous avatar', { error: String(error) }),
-      )
-      return toSessionUser(row)
     },
   }
 }

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROFILE_MESSAGES } from '../../contracts/profile.ts'
+import { pngBomb } from '../support/images.ts'
 import { signInWithDiscord, startFakeDiscord } from '../support/oauth-flow.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
@@ -317,6 +318,48 @@ describe('POST /_api/user/profile/update-password', () => {
 })
 
 describe('POST /_api/user/profile/upload-avatar', () => {
+  it('10 parallel uploads leave exactly one file: the avatar the account shows', async () => {
+    const { user, cookie } = await signedIn()
+    const png = await image('png', 300, 300)
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        upload(cookie, avatarForm({ data: png, name: 'me.png', type: 'image/png' })),
+      ),
+    )
+    // Decoding is bounded: beyond the running and waiting decodes an upload is told to retry.
+    expect(results.every((r) => r.status === 200 || r.status === 503)).toBe(true)
+    expect(results.some((r) => r.status === 200)).toBe(true)
+    const dir = path.join(t.config.dataDir, 'uploads', 'avatars')
+    const mine = readdirSync(dir).filter((f) => f.startsWith(`${user.id}-`))
+    const profile = await t.request('/_api/user/profile', { cookie })
+    const url = (profile.json.user as { avatarUrl: string }).avatarUrl
+    expect(mine).toEqual([path.basename(url)])
+  })
+
+  it('limits uploads to 10 an hour per member', async () => {
+    const { cookie } = await signedIn()
+    const png = await image('png', 64, 64)
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await upload(cookie, avatarForm({ data: png, name: 'a.png', type: 'image/png' }))).status,
+      )
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('refuses a pixel bomb from its header, before decoding it', async () => {
+    const { cookie } = await signedIn()
+    const started = performance.now()
+    const res = await upload(
+      cookie,
+      avatarForm({ data: pngBomb(), name: 'bomb.png', type: 'image/png' }),
+    )
+    expect(res.status).toBe(400)
+    expect(res.json.error).toBe(PROFILE_MESSAGES.avatarType)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
   it('stores a re-encoded 256x256 WebP without metadata, served at /uploads/…', async () => {
     const { user, cookie } = await signedIn()
     const jpeg = await image('jpeg', 900, 600)
