@@ -3,7 +3,12 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router'
 import { appContext } from './lib/app-context.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
@@ -69,4 +74,28 @@ export default function handleRequest(
       },
     )
   })
+}
+
+/**
+ * One line per refused request (a POST to a page, an unknown route) and nothing for a request the
+ * visitor abandoned: logs are for faults, not for whatever a client sends. Real faults keep their
+ * stack.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const { pathname } = new URL(request.url)
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        msg: 'page request refused',
+        method: request.method,
+        path: pathname,
+        status: error.status,
+      }),
+    )
+    return
+  }
+  console.error(error)
 }

@@ -85,7 +85,8 @@ function useHashScroll() {
     let frames = 0
     let handle = 0
     const tryScroll = () => {
-      const el = document.getElementById(id)
+      // Ids inside posts and pages carry the sanitizer's prefix (server/services/html.ts).
+      const el = document.getElementById(id) ?? document.getElementById(`content-${id}`)
       if (el) el.scrollIntoView({ behavior: 'smooth', block: 'start' })
       else if (frames++ < 60) handle = requestAnimationFrame(tryScroll)
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -321,8 +321,9 @@ function readOrCreateSecret(dataDir: string): string {
   } catch {
     // first start: fall through and create it
   }
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret + '\n', { mode: 0o600 })
+  chmodSync(file, 0o600)
   return secret
 }

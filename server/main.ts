@@ -62,10 +62,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const app = createHttpApp({ services, loadBuild, clientDir, dev })
   const listener = getRequestListener(app.fetch)
-  const server = createServer((req, res) => {
-    if (devMiddleware) devMiddleware(req as never, res as never, () => void listener(req, res))
-    else void listener(req, res)
-  })
+  // A client that trickles its headers or body is dropped instead of holding a socket for the
+  // 300 s Node allows by default; the deadlines are checked every 2 s.
+  const server = createServer(
+    { headersTimeout: 15_000, requestTimeout: 60_000, connectionsCheckingInterval: 2_000 },
+    (req, res) => {
+      if (devMiddleware) devMiddleware(req as never, res as never, () => void listener(req, res))
+      else void listener(req, res)
+    },
+  )
   server.keepAliveTimeout = 65_000
 
   const scheduler = createScheduler({

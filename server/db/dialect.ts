@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type Pg from 'pg'
 import path from 'node:path'
@@ -29,8 +29,11 @@ export function createDatabase(target: Config['database']): Database {
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   }
-  if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true })
+  if (target.file !== ':memory:')
+    mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 })
   const sqlite = new SQLite(target.file)
+  // Only the site's own user reads the data (SQLite gives its -wal and -shm files the same mode).
+  if (target.file !== ':memory:') chmodSync(target.file, 0o600)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')

@@ -12,6 +12,11 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v)
       return c.json(err.toBody(), err.status)
     }
+    if (isAbortedRequest(thrown, c.req.raw.signal)) {
+      // The client went away mid-body: nothing is wrong with the server, one line is enough.
+      logger.info('request aborted', { method: c.req.method, path: c.req.path })
+      return c.json({ error: 'The request was interrupted.' }, 400)
+    }
     logger.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,
@@ -24,4 +29,15 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       500,
     )
   }
+}
+
+function isAbortedRequest(error: unknown, signal: AbortSignal): boolean {
+  if (signal.aborted) return true
+  const e = error as { name?: string; code?: string; message?: string } | null
+  return (
+    e?.name === 'AbortError' ||
+    e?.code === 'ECONNRESET' ||
+    e?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    e?.message === 'aborted'
+  )
 }

@@ -44,6 +44,11 @@ export function createSsrHandler(
       publicConfig,
       origin: services.config.publicUrl ?? new URL(c.req.url).origin,
     })
-    return handler(c.req.raw, context)
+    const res = await handler(c.req.raw, context)
+    // A page depends on who asks; a signed-in visitor's page (it carries their name and e-mail)
+    // is never stored by a shared cache.
+    res.headers.append('Vary', 'Cookie')
+    if (c.get('user')) res.headers.set('Cache-Control', 'private, no-store')
+    return res
   }
 }

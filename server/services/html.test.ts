@@ -104,3 +104,21 @@ describe('slugs', () => {
     expect(firstFreeSlug('moon', ['moon', 'moon-2', 'moon-4'])).toBe('moon-3')
   })
 })
+
+describe('ids in content', () => {
+  it('are prefixed so content cannot shadow the page’s own ids, and in-page links follow', () => {
+    const html = sanitizeContentHtml(
+      '<h2 id="__reactRouterContext">Clobber</h2><p id="intro">Hi</p><a href="#intro">Up</a><a href="https://example.org/#x">Out</a>',
+    )
+    expect(html).toContain('id="content-__reactRouterContext"')
+    expect(html).toContain('id="content-intro"')
+    expect(html).toContain('href="#content-intro"')
+    expect(html).toContain('href="https://example.org/#x"')
+    expect(html).not.toMatch(/id="(?!content-)/)
+  })
+
+  it('drops ids that are empty once cleaned, and does not prefix twice', () => {
+    expect(sanitizeContentHtml('<p id="&quot;&lt;&gt;">x</p>')).toBe('<p>x</p>')
+    expect(sanitizeContentHtml('<p id="content-a">x</p>')).toBe('<p id="content-a">x</p>')
+  })
+})

@@ -88,7 +88,15 @@ const OPTIONS: SanitizeHtml.IOptions = {
   exclusiveFilter: (frame) =>
     frame.tag === 'iframe' && !YOUTUBE_EMBED.test(frame.attribs.src ?? ''),
   transformTags: {
+    '*': (tagName, attribs) => {
+      prefixId(attribs)
+      return { tagName, attribs }
+    },
     a: (tagName, attribs) => {
+      prefixId(attribs)
+      // In-page links follow their target's prefixed id.
+      if (attribs.href?.startsWith('#') && attribs.href.length > 1)
+        attribs.href = `#${CONTENT_ID_PREFIX}${attribs.href.slice(1).replace(/^content-/, '')}`
       const rel = new Set(
         (attribs.rel ?? '').split(/\s+/).filter((r) => SAFE_REL.has(r.toLowerCase())),
       )
@@ -103,6 +111,23 @@ const OPTIONS: SanitizeHtml.IOptions = {
       return { tagName, attribs }
     },
   },
+}
+
+/**
+ * Authors' ids are prefixed, so no content can shadow an id the app relies on (DOM clobbering,
+ * e.g. `id="__reactRouterContext"`); links to `#x` in the same content are rewritten to match,
+ * and the page's hash scrolling tries the prefixed id too.
+ */
+export const CONTENT_ID_PREFIX = 'content-'
+
+function prefixId(attribs: Record<string, string>) {
+  if (attribs.id === undefined) return
+  const id = attribs.id
+    .replace(/[^\w-]/g, '')
+    .replace(/^content-/, '')
+    .slice(0, 80)
+  if (id) attribs.id = `${CONTENT_ID_PREFIX}${id}`
+  else delete attribs.id
 }
 
 export function sanitizeContentHtml(html: string): string {
