@@ -63,27 +63,23 @@ describe('Kp class, G scale and level', () => {
 
 describe('moon phase names', () => {
   it.each([
-    [0, 'New Moon'],
-    [22.49, 'New Moon'],
-    [22.5, 'Waxing Crescent'],
-    [67.49, 'Waxing Crescent'],
-    [67.5, 'First Quarter'],
-    [90, 'First Quarter'],
-    [112.5, 'Waxing Gibbous'],
-    [157.49, 'Waxing Gibbous'],
-    [157.5, 'Full Moon'],
-    [180, 'Full Moon'],
-    [202.5, 'Waning Gibbous'],
-    [247.5, 'Third Quarter'],
-    [270, 'Third Quarter'],
-    [292.5, 'Waning Crescent'],
-    [337.49, 'Waning Crescent'],
-    [337.5, 'New Moon'],
-    [359.99, 'New Moon'],
-    [360, 'New Moon'],
-    [-10, 'New Moon'],
-  ] as const)('elongation %s° → %s', (angle, name) => {
-    expect(moonPhaseName(angle)).toBe(name)
+    [1, 'Waxing Crescent'],
+    [89.9, 'Waxing Crescent'],
+    [90, 'Waxing Gibbous'],
+    [157, 'Waxing Gibbous'],
+    [179.9, 'Waxing Gibbous'],
+    [180, 'Waning Gibbous'],
+    [269.9, 'Waning Gibbous'],
+    [270, 'Waning Crescent'],
+    [359.9, 'Waning Crescent'],
+    [-10, 'Waning Crescent'],
+  ] as const)('elongation %s° away from a principal instant → %s', (angle, name) => {
+    expect(moonPhaseName(angle, null)).toBe(name)
+  })
+
+  it('a principal phase within a day of its instant wins', () => {
+    expect(moonPhaseName(175, 'Full Moon')).toBe('Full Moon')
+    expect(moonPhaseName(358, 'New Moon')).toBe('New Moon')
   })
 })
 

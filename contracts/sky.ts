@@ -179,13 +179,23 @@ export interface MoonPhase {
 
 export type MoonPhaseResponse = MoonPhase & Freshness
 
+/** A principal phase is named only this close to its instant, as almanacs do. */
+export const PRINCIPAL_PHASE_WINDOW_HOURS = 24
+
 /**
- * Eight equal 45° slices of the Moon–Sun elongation, each centred on its phase: New Moon is within
- * 22.5° of conjunction, First Quarter within 22.5° of 90°, and so on.
+ * The phase name from the Moon–Sun elongation and, when there is one within a day, the principal
+ * phase (New Moon, First Quarter, Full Moon, Third Quarter) whose instant it is near. Otherwise
+ * the intermediate phase of the quadrant: a Moon 96 % lit the day before full is Waxing Gibbous.
  */
-export function moonPhaseName(elongationDegrees: number): MoonPhaseName {
+export function moonPhaseName(
+  elongationDegrees: number,
+  nearPrincipal: 'New Moon' | 'First Quarter' | 'Full Moon' | 'Third Quarter' | null,
+): MoonPhaseName {
+  if (nearPrincipal) return nearPrincipal
   const angle = ((elongationDegrees % 360) + 360) % 360
-  return MOON_PHASE_NAMES[Math.floor((angle + 22.5) / 45) % 8]!
+  return (['Waxing Crescent', 'Waxing Gibbous', 'Waning Gibbous', 'Waning Crescent'] as const)[
+    Math.floor(angle / 90) % 4
+  ]!
 }
 
 export function zodiacSign(eclipticLongitudeDegrees: number): ZodiacSign {

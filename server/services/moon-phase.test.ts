@@ -74,3 +74,21 @@ describe('computeMoonPhase values', () => {
     expect(late.phaseName).toBe('New Moon')
   })
 })
+
+describe('principal phases are named only within a day of their instant', () => {
+  // Full moon of 3 Mar 2026 at 11:38 UTC; new moon of 17 Feb 2026 at 12:01 UTC.
+  it('the day before full the Moon is Waxing Gibbous, however much of it is lit', () => {
+    const before = computeMoonPhase(new Date('2026-03-01T23:00:00Z'))
+    expect(before.illumination).toBeGreaterThan(90)
+    expect(before.phaseName).toBe('Waxing Gibbous')
+    expect(computeMoonPhase(new Date('2026-03-02T12:00:00Z')).phaseName).toBe('Full Moon')
+    expect(computeMoonPhase(new Date('2026-03-04T11:00:00Z')).phaseName).toBe('Full Moon')
+    expect(computeMoonPhase(new Date('2026-03-04T13:00:00Z')).phaseName).toBe('Waning Gibbous')
+  })
+
+  it('a thin crescent two days after new is Waxing Crescent, not New Moon', () => {
+    expect(computeMoonPhase(new Date('2026-02-18T11:00:00Z')).phaseName).toBe('New Moon')
+    expect(computeMoonPhase(new Date('2026-02-19T12:01:00Z')).phaseName).toBe('Waxing Crescent')
+    expect(computeMoonPhase(new Date('2026-02-16T11:00:00Z')).phaseName).toBe('Waning Crescent')
+  })
+})
