@@ -72,6 +72,20 @@ const EnvSchema = z.object({
       .regex(/^\d{17,20}$/, { message: 'DISCORD_GALLERY_CHANNEL_ID must be a Discord channel ID' })
       .optional(),
   ),
+  AZURACAST_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'AZURACAST_URL must be the AzuraCast address, e.g. https://radio.example.org',
+      })
+      .optional(),
+  ),
+  AZURACAST_STATION: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,64}$/, { message: 'AZURACAST_STATION must be the station shortcode or id' })
+    .default('1'),
+  RADIO_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   MEDIA_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   DISCORD_INVITE_URL: optionalString.pipe(z.url().optional()),
   DISCORD_CLIENT_ID: optionalString,
@@ -177,6 +191,8 @@ export interface Config {
     upstreamTimeoutMs: number
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
+  /** The live radio: an AzuraCast station (none when AZURACAST_URL is unset). */
+  radio: { azuracastUrl: string | undefined; station: string; timeoutMs: number }
   /** YouTube video sync and channel stats; without an API key the channel feed is read. */
   youtube: { apiUrl: string; apiKey: string | undefined; feedUrl: string; timeoutMs: number }
   /** The Discord community: widget (DISCORD_GUILD_ID) and the gallery channel read by the bot. */
@@ -297,6 +313,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.MAIL_FROM ??
         `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       contactTo: e.CONTACT_TO,
+    },
+    radio: {
+      azuracastUrl: e.AZURACAST_URL?.replace(/\/$/, ''),
+      station: e.AZURACAST_STATION,
+      timeoutMs: e.RADIO_UPSTREAM_TIMEOUT_MS,
     },
     youtube: {
       apiUrl: e.YOUTUBE_API_URL.replace(/\/$/, ''),

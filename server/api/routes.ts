@@ -7,6 +7,7 @@ import * as faqs from './faqs.ts'
 import * as images from './images.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
+import * as radio from './radio.ts'
 import * as sky from './sky.ts'
 import * as user from './user.ts'
 import * as youtube from './youtube.ts'
@@ -55,6 +56,10 @@ export const API_ROUTES: Endpoint[] = [
   sky.getSolarWeather,
   sky.getApod,
   sky.getCombinedNews,
+
+  // live radio (AzuraCast), answered in superjson
+  radio.getStation,
+  radio.getNowPlaying,
 
   // media: header images, YouTube video cache, Discord community
   images.listImages,

@@ -73,6 +73,7 @@ const OPTIONS: SanitizeHtml.IOptions = {
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     source: ['srcset', 'type', 'media'],
     iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+    table: ['tabindex'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     col: ['span'],
@@ -91,6 +92,11 @@ const OPTIONS: SanitizeHtml.IOptions = {
     '*': (tagName, attribs) => {
       prefixId(attribs)
       return { tagName, attribs }
+    },
+    // A wide table scrolls sideways on a phone: keyboard users must be able to reach it.
+    table: (tagName, attribs) => {
+      prefixId(attribs)
+      return { tagName, attribs: { ...attribs, tabindex: '0' } }
     },
     a: (tagName, attribs) => {
       prefixId(attribs)

@@ -14,6 +14,7 @@ import { createRateLimiter } from './rate-limiter.ts'
 import { createSkyService } from './sky.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
+import { createRadioService } from './radio.ts'
 import { createHeaderImageService } from './header-images.ts'
 import { createDiskStorage } from '../storage/storage.ts'
 
@@ -45,6 +46,7 @@ export function createServices(deps: {
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage }),
     youtube: createYoutubeService({ db, clock, logger, config }),
+    radio: createRadioService({ clock, logger, config }),
     discordCommunity: createDiscordCommunityService({ clock, logger, config }),
     contact: createContactService({
       db,

@@ -1,3 +1,4 @@
+import { sanitizeContentHtml } from './html.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { hashPassword } from '../auth/passwords.ts'
 import type { Database } from '../db/dialect.ts'
@@ -45,7 +46,7 @@ export async function seedIfEmpty(
           id: randomUUID(),
           title: post.title,
           slug: post.slug,
-          content: post.content,
+          content: sanitizeContentHtml(post.content),
           excerpt: post.excerpt,
           featured_image_url: post.featuredImageUrl,
           tags: JSON.stringify(post.tags),
@@ -78,7 +79,7 @@ export async function seedIfEmpty(
           id: randomUUID(),
           title: page.title,
           slug: page.slug,
-          content: page.content,
+          content: sanitizeContentHtml(page.content),
           status: page.status,
           meta_description: page.metaDescription,
           published_at: page.publishedAt,

@@ -20,6 +20,8 @@ test('a signed-in visitor’s page is private to them; an anonymous page varies 
 })
 
 test.describe('the production server', () => {
+  // One server for these tests: they run in one worker, one after the other.
+  test.describe.configure({ mode: 'serial' })
   const PORT = E2E.port + 8
   let server: Awaited<ReturnType<typeof startProductionServer>>
   let dataDir: string

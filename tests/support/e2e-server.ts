@@ -6,10 +6,7 @@ import { hashPassword } from '../../server/auth/passwords.ts'
 import { loadConfig } from '../../server/config.ts'
 import { insertUser } from '../../server/db/users.ts'
 import type * as ServerMain from '../../server/main.ts'
-import { createFakeDiscord, fakeDiscordEnv } from '../fakes/discord.ts'
-import { createFakeMedia, mediaFakeEnv } from '../fakes/media.ts'
-import { FAKE_PLAUSIBLE_SCRIPT, startFakeUpstreams } from '../fakes/server.ts'
-import { createSkyFake, skyFakeEnv } from '../fakes/sky.ts'
+import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { E2E } from './e2e-accounts.ts'
 import { startSmtpServer } from './smtp.ts'
 
@@ -24,28 +21,17 @@ const { startServer } = (await import(
 )) as typeof ServerMain
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
-const discord = createFakeDiscord()
-const media = createFakeMedia()
 const smtp = await startSmtpServer()
 // POST {fakes}/__sky/mode switches the sky upstreams' failure modes and resets the app's sky caches.
-const sky = createSkyFake({
-  onReset: (mode, scope) => running.services.sky.resetCaches(mode, scope),
+const upstreams = createFakeUpstreams({
+  onSkyReset: (mode, scope) => running.services.sky.resetCaches(mode, scope),
 })
-const fakes = await startFakeUpstreams(
-  {
-    ...discord.routes,
-    ...media.routes,
-    ...sky.routes,
-    // What the contact form e-mailed, for the tests to read.
-    '/__mails': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(smtp.mails))
-    },
-    '/js/script.manual.js': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/javascript' }).end(FAKE_PLAUSIBLE_SCRIPT)
-    },
+const fakes = await upstreams.start(E2E.fakesPort, {
+  // What the contact form e-mailed, for the tests to read.
+  '/__mails': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(smtp.mails))
   },
-  E2E.fakesPort,
-)
+})
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -58,7 +44,6 @@ const config = loadConfig({
   DISCORD_INVITE_URL: 'https://discord.gg/astro-e2e',
   ANALYTICS_PROVIDER: 'plausible',
   PLAUSIBLE_DOMAIN: 'astro.example.org',
-  PLAUSIBLE_SCRIPT_URL: `${fakes.url}/js/script.manual.js`,
   ADS_TXT: 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0',
   SITE_VERIFICATION_PATH: '/tiktok-verify.txt',
   SITE_VERIFICATION_LINE: 'tiktok-developers-site-verification=e2e',
@@ -66,9 +51,7 @@ const config = loadConfig({
   SMTP_URL: smtp.url,
   CONTACT_TO: 'owner@astro.example.org',
   MAIL_FROM: 'site@astro.example.org',
-  ...fakeDiscordEnv(fakes.url),
-  ...mediaFakeEnv(fakes.url),
-  ...skyFakeEnv(fakes.url),
+  ...fakes.env,
   SKY_UPSTREAM_TIMEOUT_MS: '6000',
 })
 const running = await startServer(config)

@@ -1,0 +1,32 @@
+import superjson from 'superjson'
+import { NoInput } from './auth.ts'
+import { endpoint } from './define.ts'
+
+/**
+ * The radio answers in superjson (`{json, meta}`): the spec asks for a form that keeps rich
+ * types, so the player gets Dates back. Browsers poll these; the server asks AzuraCast at most
+ * once per freshness period however many of them do.
+ */
+export const getStation = endpoint({
+  method: 'GET',
+  path: '/radio/station',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    c.header('Cache-Control', 'no-cache')
+    return superjson.serialize(await services.radio.station())
+  },
+})
+
+export const getNowPlaying = endpoint({
+  method: 'GET',
+  path: '/radio/nowplaying',
+  access: 'public',
+  source: 'none',
+  input: NoInput,
+  async handler({ services, c }) {
+    c.header('Cache-Control', 'no-cache')
+    return superjson.serialize(await services.radio.nowPlaying())
+  },
+})

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, expect, test } from '@playwright/test'
+import routes from '../../app/routes.ts'
+import { E2E } from '../support/e2e-accounts.ts'
+import { ACCOUNTS, baseURL } from './helpers.ts'
+
+/**
+ * axe-core at WCAG 2.2 AA on every route of app/routes.ts — walked from the table, so a route
+ * added later is checked the day it lands — signed out, as a member and as an admin, in the light
+ * and dark themes, at phone and desktop width. Zero violations.
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const ROLES = ['visitor', 'member', 'admin'] as const
+const THEMES = ['light', 'dark'] as const
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } }
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] }
+
+/** Every path of the route table, with a real value for each parameter. */
+async function routePaths(samples: Record<string, string>): Promise<string[]> {
+  const out: string[] = []
+  const walk = (entries: RouteEntry[], prefix: string) => {
+    for (const e of entries) {
+      const full = e.index ? prefix || '/' : `${prefix}/${e.path ?? ''}`.replace(/\/+/g, '/')
+      if (e.path !== undefined || e.index) out.push(full)
+      if (e.children) walk(e.children, e.path ? full : prefix)
+    }
+  }
+  walk(routes as RouteEntry[], '')
+  return [...new Set(out)].map((p) => {
+    const filled = p.replace(/:(\w+)|\*/g, (m, name: string | undefined) => {
+      const key = name ? `${p}` : '*'
+      const sample = samples[key]
+      if (sample === undefined)
+        throw new Error(`No sample value for ${m} in ${p}: add one to the accessibility test`)
+      return sample
+    })
+    return filled
+  })
+}
+
+async function sampleValues(browser: Browser): Promise<Record<string, string>> {
+  const context = await browser.newContext()
+  const posts = await (await context.request.get(`${baseURL()}/_api/blog/list?limit=1`)).json()
+  const pages = await (await context.request.get(`${baseURL()}/_api/pages/list`)).json()
+  await context.close()
+  return {
+    '/blog/:slug': (posts as { posts: Array<{ slug: string }> }).posts[0]!.slug,
+    '/:slug': (pages as { pages: Array<{ slug: string }> }).pages[0]!.slug,
+    '*': 'no-such-page-here',
+  }
+}
+
+const sessions = new Map<string, string>()
+/** One sign-in per role and worker (sign-ins count against the login limit). */
+async function sessionCookie(browser: Browser, role: 'member' | 'admin'): Promise<string> {
+  const cached = sessions.get(role)
+  if (cached) return cached
+  const context = await browser.newContext()
+  const res = await context.request.post(`${baseURL()}/_api/auth/login_with_password`, {
+    data: { email: ACCOUNTS[role].email, password: ACCOUNTS[role].password },
+    headers: { origin: baseURL() },
+  })
+  expect(res.ok()).toBe(true)
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith('session'))!
+  await context.close()
+  sessions.set(role, JSON.stringify(cookie))
+  return sessions.get(role)!
+}
+
+for (const role of ROLES) {
+  for (const theme of THEMES) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      test(`no WCAG 2.2 AA violations: ${role}, ${theme}, ${size}`, async ({ browser }) => {
+        test.setTimeout(240_000)
+        const paths = await routePaths(await sampleValues(browser))
+        const context = await browser.newContext({
+          viewport,
+          colorScheme: theme,
+          baseURL: baseURL(),
+        })
+        // Light is chosen through Auto with a light system (a saved Light becomes Dark at start).
+        await context.addCookies([
+          { name: 'theme', value: theme === 'light' ? 'auto' : 'dark', url: baseURL() },
+        ])
+        if (role !== 'visitor')
+          await context.addCookies([JSON.parse(await sessionCookie(browser, role))])
+        const page = await context.newPage()
+        const failures: string[] = []
+        for (const path of paths) {
+          await page.goto(path, { waitUntil: 'load' })
+          await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined)
+          const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+          for (const v of result.violations)
+            failures.push(
+              `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(' | ')}`,
+            )
+        }
+        await context.close()
+        expect(failures, failures.join('\n')).toEqual([])
+      })
+    }
+  }
+}
+
+test('the walk covers the whole route table', async ({ browser }) => {
+  const paths = await routePaths(await sampleValues(browser))
+  expect(paths.length).toBe((routes as RouteEntry[]).length)
+  expect(paths).toContain('/admin')
+  expect(E2E.port).toBeGreaterThan(0)
+})
