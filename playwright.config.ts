@@ -12,6 +12,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The radio tests play a real stream without a click first.
+  '--autoplay-policy=no-user-gesture-required',
 ]
 
 export default defineConfig({

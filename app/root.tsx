@@ -15,6 +15,8 @@ import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { SiteFooter } from './components/layout/site-footer.tsx'
+import { RadioMiniPlayer } from './components/radio/radio-mini-player.tsx'
+import { RadioProvider } from './components/radio/radio-provider.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { ThemeProvider, useTheme } from './components/layout/theme-switcher.tsx'
 import { StatusCard } from './components/status.tsx'
@@ -127,11 +129,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
-        <SiteHeader config={loaderData.publicConfig} />
-        <main id="main" className="flex-1">
-          <Outlet />
-        </main>
-        <SiteFooter siteName={loaderData.publicConfig.siteName} />
+        {/* The radio lives outside the outlet: navigating never restarts the stream. */}
+        <RadioProvider>
+          <SiteHeader config={loaderData.publicConfig} />
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
+          <SiteFooter siteName={loaderData.publicConfig.siteName} />
+          <RadioMiniPlayer />
+        </RadioProvider>
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

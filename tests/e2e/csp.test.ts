@@ -38,6 +38,13 @@ test.describe('content security policy', () => {
 
   test('visiting / and /admin/login logs no console errors', async ({ page }) => {
     const errors = collectConsoleErrors(page)
+    // The radio's cover art lives on the station's own (external) host: answered here, offline.
+    await page.route('https://radio.example.org/**', (route) =>
+      route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+      }),
+    )
     await page.goto('/')
     await waitForHydration(page)
     await page.goto('/admin/login')

@@ -58,7 +58,7 @@ function json(
     .end(JSON.stringify(body))
 }
 
-export function createFakeAzuracast(options: { holdMs?: number } = {}) {
+export function createFakeAzuracast(options: { holdMs?: number; onMode?: () => void } = {}) {
   let mode: RadioFakeMode = 'ok'
   let hits = { nowplaying: 0, station: 0, stream: 0 }
   let baseUrl = ''
@@ -143,6 +143,8 @@ export function createFakeAzuracast(options: { holdMs?: number } = {}) {
     let body = ''
     for await (const c of req) body += String(c)
     mode = (JSON.parse(body || '{}') as { mode?: RadioFakeMode }).mode ?? 'ok'
+    // The app forgets its copies, so the next request sees the new behaviour at once.
+    options.onMode?.()
     json(res, 200, { mode })
   }
 

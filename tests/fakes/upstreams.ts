@@ -16,12 +16,15 @@ interface FakeEntry {
 }
 
 export function createFakeUpstreams(
-  options: { onSkyReset?: (mode: 'clear' | 'expire', scope: SkyScope | undefined) => void } = {},
+  options: {
+    onSkyReset?: (mode: 'clear' | 'expire', scope: SkyScope | undefined) => void
+    onRadioMode?: () => void
+  } = {},
 ) {
   const discord = createFakeDiscord()
   const media = createFakeMedia()
   const sky: SkyFake = createSkyFake({ onReset: options.onSkyReset })
-  const radio = createFakeAzuracast()
+  const radio = createFakeAzuracast({ onMode: options.onRadioMode })
   const FAKES: FakeEntry[] = [
     { routes: discord.routes, env: fakeDiscordEnv },
     { routes: media.routes, env: (url) => mediaFakeEnv(url) },

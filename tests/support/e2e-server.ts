@@ -25,6 +25,7 @@ const smtp = await startSmtpServer()
 // POST {fakes}/__sky/mode switches the sky upstreams' failure modes and resets the app's sky caches.
 const upstreams = createFakeUpstreams({
   onSkyReset: (mode, scope) => running.services.sky.resetCaches(mode, scope),
+  onRadioMode: () => running.services.radio.resetCaches(),
 })
 const fakes = await upstreams.start(E2E.fakesPort, {
   // What the contact form e-mailed, for the tests to read.

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import {
-  DEFAULT_ARTWORK,
   FOOTER_LIFT_PX,
   FOOTER_MARGIN_LARGE_PX,
   FOOTER_MARGIN_SMALL_PX,
   SMALL_SCREEN_MAX_PX,
 } from '../../../contracts/radio.ts'
 import { cn } from '../../lib/cn.ts'
+import { Artwork } from './artwork.tsx'
 import { trackTexts } from './player-state.ts'
 import { RadioControls } from './radio-controls.tsx'
 import { useNowPlaying } from './radio-queries.ts'
@@ -67,11 +67,9 @@ export function RadioMiniPlayer() {
       )}
     >
       <div className="flex items-center gap-3">
-        <img
-          src={song?.art || DEFAULT_ARTWORK}
-          alt=""
-          width={48}
-          height={48}
+        <Artwork
+          src={song?.art}
+          size={48}
           className={cn('h-12 w-12 shrink-0 rounded-lg object-cover', collapsed && 'h-10 w-10')}
         />
         {!collapsed && (
