@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs'
-import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -16,6 +14,8 @@ import { mountFeeds } from './feeds.ts'
 import { HTTP_MESSAGES } from './errors.ts'
 import { sameOriginOnly, securityHeaders } from './security.ts'
 import { createSsrHandler } from './ssr.ts'
+import { serveBuild } from './static.ts'
+import { compression } from './compression.ts'
 
 /**
  * Bodies being read and parsed at once may reserve this much in all (each reserves its length,
@@ -52,6 +52,7 @@ export function createHttpApp({
     c.res.headers.set('Server-Timing', `app;dur=${ms}`)
     logger.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms })
   })
+  app.use(compression())
   app.use(securityHeaders(config, dev))
 
   app.get('/healthz', async (c) => {
@@ -60,22 +61,7 @@ export function createHttpApp({
     return c.json({ status: 'ok' })
   })
 
-  if (clientDir) {
-    // The build's files are listed once: a page request then costs no file-system lookup.
-    const files = listFiles(clientDir)
-    const assets = serveStatic<AppEnv>({
-      root: clientDir,
-      onFound: (filePath, c) => {
-        // Hashed file names never change content: cache them for a year.
-        const immutable = filePath.includes('/assets/')
-        c.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        )
-      },
-    })
-    app.use('*', (c, next) => (files.has(c.req.path) ? assets(c, next) : next()))
-  }
+  if (clientDir) app.use('*', serveBuild(clientDir))
   app.use(
     '/uploads/*',
     serveStatic({
@@ -171,15 +157,4 @@ export function clientIp(
     if (entries[0] && /^[0-9a-fA-F.:]{2,45}$/.test(entries[0])) return entries[0]
   }
   return socketAddress
-}
-
-/** Every file under dir as a URL path ("/assets/app-x1y2.js"). */
-function listFiles(dir: string): Set<string> {
-  const out = new Set<string>()
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const full = path.join(entry.parentPath, entry.name)
-    out.add('/' + path.relative(dir, full).split(path.sep).join('/'))
-  }
-  return out
 }

@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import zlib from 'node:zlib'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from './env.ts'
+
+/**
+ * Compresses pages, JSON and feeds on the fly: brotli when the client takes it, else gzip. Each
+ * chunk is flushed as it is written, so a streamed page still streams. Static assets are not
+ * touched here: they were compressed once at build time (scripts/compress-assets.ts).
+ */
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i
+/** Below this, compression costs more than it saves. */
+export const MIN_COMPRESS_BYTES = 1024
+/** Fast settings for content made per request (build-time assets use the maximum). */
+const BROTLI_QUALITY = 5
+const GZIP_LEVEL = 6
+
+export type Encoding = 'br' | 'gzip'
+
+/** The encodings the client accepts, best first (q=0 means refused). */
+export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
+  if (!acceptEncoding) return []
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean)
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  return (['br', 'gzip'] as const).filter(ok)
+}
+
+function encoder(encoding: Encoding) {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({
+        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+      })
+    : zlib.createGzip({ level: GZIP_LEVEL, flush: zlib.constants.Z_SYNC_FLUSH })
+}
+
+function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out))
+    if (encoding === 'br')
+      zlib.brotliCompress(
+        bytes,
+        {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        },
+        done,
+      )
+    else zlib.gzip(bytes, { level: GZIP_LEVEL }, done)
+  })
+}
+
+/**
+ * Hono's `c.res` setter copies the previous response's headers over the new one's, which would
+ * put back the uncompressed Content-Length and the old Vary; clear it first.
+ */
+function replaceResponse(c: Context<AppEnv>, res: Response) {
+  c.res = undefined
+  c.res = res
+}
+
+export function compression(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next()
+    const res = c.res
+    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 304) return
+    if (res.headers.has('Content-Encoding')) return
+    if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return
+    const length = Number(res.headers.get('Content-Length') ?? NaN)
+    if (length < MIN_COMPRESS_BYTES) return
+    const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0]
+    const headers = new Headers(res.headers)
+    headers.append('Vary', 'Accept-Encoding')
+    // A strong ETag names the uncompressed bytes; the compressed ones differ.
+    const etag = headers.get('ETag')
+    if (encoding && etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`)
+    const init = { status: res.status, statusText: res.statusText, headers }
+    if ((headers.get('Content-Type') ?? '').startsWith('text/html')) {
+      // Pages stream: compressed chunk by chunk, flushed as they come.
+      if (!encoding) return replaceResponse(c, new Response(res.body, init))
+      headers.delete('Content-Length')
+      headers.set('Content-Encoding', encoding)
+      const stream = Readable.fromWeb(res.body as NodeReadableStream).pipe(encoder(encoding))
+      replaceResponse(c, new Response(Readable.toWeb(stream) as ReadableStream, init))
+      return
+    }
+    // JSON and feeds are made whole anyway: small ones go out as they are.
+    const bytes = Buffer.from(await res.arrayBuffer())
+    if (!encoding || bytes.length < MIN_COMPRESS_BYTES) {
+      replaceResponse(c, new Response(new Uint8Array(bytes), init))
+      return
+    }
+    const body = await compress(bytes, encoding)
+    headers.set('Content-Encoding', encoding)
+    headers.set('Content-Length', String(body.length))
+    replaceResponse(c, new Response(new Uint8Array(body), init))
+  }
+}
