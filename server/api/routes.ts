@@ -1,3 +1,4 @@
+import * as admin from './admin.ts'
 import * as auth from './auth.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
@@ -33,6 +34,15 @@ export const API_ROUTES: Endpoint[] = [
   user.uploadAvatar,
   user.listOauthAccounts,
   user.getDiscordStatus,
+
+  // admin: users and dashboard totals
+  admin.listUsers,
+  admin.createUser,
+  admin.updateUser,
+  admin.deleteUser,
+  admin.updateUserPassword,
+  admin.uploadUserAvatar,
+  admin.getStats,
 
   // content: blog, FAQs, pages, contact
   blog.listPosts,

@@ -1,4 +1,5 @@
-import type { Database } from './dialect.ts'
+import { sql } from 'kysely'
+import { type Database, isPostgres } from './dialect.ts'
 import type { NewUserRow, UserRow, UserUpdate } from './schema.ts'
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
@@ -62,4 +63,76 @@ export async function swapUserAvatar(
     )
     .returningAll()
     .executeTakeFirst()
+}
+
+export type UserSortColumn = 'display_name' | 'email' | 'created_at'
+
+/** One page of users for the admin table; `%` and `_` in the search are taken literally. */
+export async function listUsers(
+  db: Database,
+  query: {
+    search?: string
+    sortBy: UserSortColumn
+    sortOrder: 'asc' | 'desc'
+    limit: number
+    offset: number
+  },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('users')
+  if (query.search) {
+    const needle = `%${query.search.toLowerCase().replace(/[%_!]/g, (m) => `!${m}`)}%`
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('display_name')}) like ${needle} escape '!'`,
+        sql<boolean>`lower(${eb.ref('email')}) like ${needle} escape '!'`,
+      ]),
+    )
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(
+        query.sortBy === 'display_name' ? sql`lower(display_name)` : query.sortBy,
+        query.sortOrder,
+      )
+      .orderBy('id', query.sortOrder)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+export class LastAdminError extends Error {}
+
+/**
+ * Runs `change` on a user only if the site keeps an administrator afterwards. The admin rows are
+ * locked first (PostgreSQL `FOR UPDATE`; SQLite runs one transaction at a time), so two admins
+ * demoting each other at the same moment cannot both succeed.
+ */
+export async function changeUserKeepingAnAdmin<T>(
+  db: Database,
+  userId: number,
+  removesAdmin: (row: UserRow) => boolean,
+  change: (trx: Database, row: UserRow) => Promise<T>,
+): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const admins = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .orderBy('id')
+      .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
+      .execute()
+    const row = await findUserById(trx, userId)
+    if (!row) return undefined
+    if (removesAdmin(row) && row.role === 'admin' && admins.length <= 1) throw new LastAdminError()
+    return change(trx, row)
+  })
+}
+
+export async function deleteUserRow(db: Database, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
 }

@@ -17,6 +17,7 @@ import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
 import { createHeaderImageService } from './header-images.ts'
 import { createDiskStorage } from '../storage/storage.ts'
+import { createAdminUserService } from './admin-users.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -30,6 +31,7 @@ export function createServices(deps: {
   const rateLimiter = createRateLimiter(db, clock)
   const storage = createDiskStorage(config.dataDir)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
+  const profile = createProfileService({ db, clock, config, auth, rateLimiter, logger, storage })
   return {
     config,
     db,
@@ -38,7 +40,8 @@ export function createServices(deps: {
     rateLimiter,
     auth,
     oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger }),
-    profile: createProfileService({ db, clock, config, auth, rateLimiter, logger, storage }),
+    profile,
+    adminUsers: createAdminUserService({ db, clock, auth, profile }),
     blog: createBlogService({ db, clock }),
     faqs: createFaqService({ db, clock }),
     pages: createPageService({ db, clock }),

@@ -9,6 +9,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
+import type { UserRow } from '../db/schema.ts'
 import { isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import { findUserByEmail, findUserById, swapUserAvatar, updateUser } from '../db/users.ts'
@@ -45,17 +46,20 @@ export const PASSWORD_CHANGE_RATE: RateRule = {
 }
 
 /** Decodes, squares and re-encodes: what is stored is our WebP, without the upload's metadata. */
-export async function normalizeAvatar(input: Buffer): Promise<Buffer> {
+export async function normalizeAvatar(
+  input: Buffer,
+  policy: ImagePolicy = AVATAR_POLICY,
+  typeMessage: string = PROFILE_MESSAGES.avatarType,
+): Promise<Buffer> {
   try {
-    const out = await processImage(input, AVATAR_POLICY, {
+    const out = await processImage(input, policy, {
       widths: [AVATAR_SIZE_PX],
       square: true,
       quality: 85,
     })
     return out.variants[0]!.bytes
   } catch (error) {
-    if (error instanceof ImageRejected)
-      throw ValidationError.field('avatar', PROFILE_MESSAGES.avatarType)
+    if (error instanceof ImageRejected) throw ValidationError.field('avatar', typeMessage)
     throw error
   }
 }
@@ -142,9 +146,22 @@ export function createProfileService(deps: {
     },
 
     async uploadAvatar(userId: number, file: File): Promise<SessionUser> {
-      let current = await requireUser(userId)
+      await requireUser(userId)
       await rateLimiter.hit(AVATAR_UPLOAD_RATE, String(userId))
       const avatar = await normalizeAvatar(Buffer.from(await file.arrayBuffer()))
+      return this.replaceAvatar(userId, avatar, () => requireUser(userId))
+    },
+
+    /**
+     * Stores an already normalised avatar and points the user at it, removing the file it replaced.
+     * `reload` answers the user's current row (and throws when the user is gone).
+     */
+    async replaceAvatar(
+      userId: number,
+      avatar: Buffer,
+      reload: () => Promise<UserRow>,
+    ): Promise<SessionUser> {
+      let current = await reload()
       const key = `avatars/${userId}-${randomBytes(12).toString('hex')}.webp`
       await storage.put(key, avatar, 'image/webp')
       const url = storage.url(key)
@@ -162,7 +179,7 @@ export function createProfileService(deps: {
             await removeAvatarFile(current.avatar_url)
             return toSessionUser(row)
           }
-          current = await requireUser(userId)
+          current = await reload()
         }
         throw new Unavailable('Too many avatar changes at once. Please try again.')
       } catch (error) {
@@ -170,6 +187,8 @@ export function createProfileService(deps: {
         throw error
       }
     },
+
+    removeAvatarFile,
   }
 }
 

@@ -1,0 +1,179 @@
+import {
+  ADMIN_USER_MESSAGES as M,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserCreateInput,
+  type AdminUserListQuery,
+  type AdminUserListResponse,
+  type AdminUserUpdateInput,
+} from '../../contracts/admin-users.ts'
+import type { SessionUser } from '../../contracts/auth.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { type Database, isUniqueViolation } from '../db/dialect.ts'
+import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
+import type { UserRow } from '../db/schema.ts'
+import { countContent } from '../db/stats.ts'
+import {
+  changeUserKeepingAnAdmin,
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  LastAdminError,
+  listUsers,
+  updateUser,
+  type UserSortColumn,
+} from '../db/users.ts'
+import type { ImagePolicy } from '../media/images.ts'
+import { Conflict, NotFound } from '../shared/errors.ts'
+import type { AuthService } from './auth.ts'
+import type { Clock } from './clock.ts'
+import { normalizeAvatar, type ProfileService } from './profile.ts'
+import { toSessionUser } from './users.ts'
+
+/** The admin side also takes GIFs (first frame); the stored avatar is WebP either way. */
+export const ADMIN_AVATAR_POLICY: ImagePolicy = {
+  formats: new Set(['jpeg', 'png', 'webp', 'gif']),
+  maxInputPixels: 40_000_000,
+}
+
+const SORT_COLUMNS: Record<AdminUserListQuery['sortBy'], UserSortColumn> = {
+  displayName: 'display_name',
+  email: 'email',
+  createdAt: 'created_at',
+}
+
+function toAdminUser(row: UserRow): AdminUser {
+  const { id, displayName, email, role, avatarUrl, createdAt } = toSessionUser(row)
+  return { id, displayName, email, role, avatarUrl, createdAt }
+}
+
+export function createAdminUserService(deps: {
+  db: Database
+  clock: Clock
+  auth: AuthService
+  profile: ProfileService
+}) {
+  const { db, clock, auth, profile } = deps
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const row = await findUserById(db, userId)
+    if (!row) throw new NotFound(M.userNotFound)
+    return row
+  }
+
+  async function emailIsFree(email: string, exceptId?: number) {
+    const owner = await findUserByEmail(db, email)
+    if (owner && owner.id !== exceptId) throw new Conflict(M.emailTaken)
+  }
+
+  return {
+    async list(query: AdminUserListQuery): Promise<AdminUserListResponse> {
+      const { rows, total } = await listUsers(db, {
+        search: query.search || undefined,
+        sortBy: SORT_COLUMNS[query.sortBy],
+        sortOrder: query.sortOrder,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      })
+      return { users: rows.map(toAdminUser), total }
+    },
+
+    async create(input: AdminUserCreateInput): Promise<AdminUser> {
+      await emailIsFree(input.email)
+      const now = clock.now().toISOString()
+      try {
+        const row = await insertUser(db, {
+          email: input.email,
+          display_name: input.displayName,
+          role: input.role,
+          password_hash: await hashPassword(input.password),
+          avatar_url: null,
+          created_at: now,
+          updated_at: now,
+        })
+        return toAdminUser(row)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict(M.emailTaken)
+        throw error
+      }
+    },
+
+    async update(actor: SessionUser, input: AdminUserUpdateInput): Promise<AdminUser> {
+      await requireUser(input.userId)
+      if (input.email !== undefined) await emailIsFree(input.email, input.userId)
+      const demotes = input.role !== undefined && input.role !== 'admin'
+      if (demotes && actor.id === input.userId) {
+        const self = await requireUser(actor.id)
+        if (self.role === 'admin') throw new Conflict(M.cannotDemoteSelf)
+      }
+      try {
+        const row = await changeUserKeepingAnAdmin(
+          db,
+          input.userId,
+          () => demotes,
+          (trx) =>
+            updateUser(trx, input.userId, {
+              ...(input.email !== undefined && { email: input.email }),
+              ...(input.displayName !== undefined && { display_name: input.displayName }),
+              ...(input.role !== undefined && { role: input.role }),
+              updated_at: clock.now().toISOString(),
+            }),
+        )
+        if (!row) throw new NotFound(M.userNotFound)
+        return toAdminUser(row)
+      } catch (error) {
+        if (error instanceof LastAdminError) throw new Conflict(M.lastAdminDemote)
+        if (isUniqueViolation(error)) throw new Conflict(M.emailTaken)
+        throw error
+      }
+    },
+
+    /** Removes the user with their sessions and OAuth links (cascade) and their avatar file. */
+    async remove(actor: SessionUser, userId: number): Promise<void> {
+      if (actor.id === userId) throw new Conflict(M.cannotDeleteSelf)
+      try {
+        const removed = await changeUserKeepingAnAdmin(
+          db,
+          userId,
+          () => true,
+          async (trx, row) => ((await deleteUserRow(trx, userId)) ? row : undefined),
+        )
+        if (!removed) throw new NotFound(M.userNotFound)
+        await profile.removeAvatarFile(removed.avatar_url)
+      } catch (error) {
+        if (error instanceof LastAdminError) throw new Conflict(M.lastAdminDelete)
+        throw error
+      }
+    },
+
+    /** Sets a new password; every session of the user ends except the one making the change. */
+    async setPassword(userId: number, newPassword: string, keepSessionId?: string): Promise<void> {
+      await requireUser(userId)
+      await updateUser(db, userId, {
+        password_hash: await hashPassword(newPassword),
+        updated_at: clock.now().toISOString(),
+      })
+      await auth.endOtherSessions(userId, keepSessionId)
+      await deleteOauthTempTokensOfUser(db, userId)
+    },
+
+    async uploadAvatar(userId: number, file: File): Promise<AdminUser> {
+      await requireUser(userId)
+      const avatar = await normalizeAvatar(
+        Buffer.from(await file.arrayBuffer()),
+        ADMIN_AVATAR_POLICY,
+        M.avatarType,
+      )
+      const user = await profile.replaceAvatar(userId, avatar, () => requireUser(userId))
+      return { ...user }
+    },
+
+    async stats(): Promise<AdminStats> {
+      const { posts, pages, videos } = await countContent(db)
+      return { totalBlogPosts: posts, totalPages: pages, totalYoutubeVideos: videos }
+    },
+  }
+}
+
+export type AdminUserService = ReturnType<typeof createAdminUserService>
