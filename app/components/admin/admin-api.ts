@@ -1,0 +1,113 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import type {
+  AdminStats,
+  AdminUserListResponse,
+  AdminUserSortField,
+} from '../../../contracts/admin-users.ts'
+import type { BlogListResponse } from '../../../contracts/blog.ts'
+import type { Faq } from '../../../contracts/faqs.ts'
+import type { ContentPage } from '../../../contracts/pages.ts'
+import { apiFetch } from '../../lib/api.ts'
+
+/** Every admin query lives under ['admin', resource, …]: one prefix to refresh after a change. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  users: (q: UsersQuery) => ['admin', 'users', q] as const,
+  posts: (q: { page: number; search: string }) => ['admin', 'posts', q] as const,
+  pages: (q: { search: string }) => ['admin', 'pages', q] as const,
+  faqs: () => ['admin', 'faqs'] as const,
+}
+
+export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs'
+
+/**
+ * After a create, update or delete: the resource's lists and the dashboard totals are fetched
+ * again at once (the public pages read the database on their next request).
+ */
+export function useRefreshAdmin() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (resource: AdminResource) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', resource] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
+      ]),
+    [queryClient],
+  )
+}
+
+export const ADMIN_POSTS_PAGE_SIZE = 10
+
+export interface UsersQuery {
+  page: number
+  search: string
+  sortBy: AdminUserSortField
+  sortOrder: 'asc' | 'desc'
+}
+
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminKeys.stats(),
+    queryFn: () => apiFetch<AdminStats>('/admin/stats', {}, 'Failed to fetch stats'),
+  })
+}
+
+export function useAdminUsers(q: UsersQuery) {
+  return useQuery({
+    queryKey: adminKeys.users(q),
+    queryFn: () =>
+      apiFetch<AdminUserListResponse>(
+        '/admin/users/list',
+        { query: { ...q, limit: 10 } },
+        'Failed to fetch users',
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminPosts(q: { page: number; search: string }) {
+  return useQuery({
+    queryKey: adminKeys.posts(q),
+    queryFn: () =>
+      apiFetch<BlogListResponse>(
+        '/blog/list',
+        { query: { ...q, limit: ADMIN_POSTS_PAGE_SIZE } },
+        'Failed to fetch blog posts',
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminPages(q: { search: string }) {
+  return useQuery({
+    queryKey: adminKeys.pages(q),
+    queryFn: () =>
+      apiFetch<{ pages: ContentPage[] }>('/pages/list', { query: q }, 'Failed to fetch pages'),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAdminFaqs() {
+  return useQuery({
+    queryKey: adminKeys.faqs(),
+    queryFn: () => apiFetch<{ faqs: Faq[] }>('/faqs/list', {}, 'Failed to fetch FAQs'),
+    select: (data) => data.faqs,
+  })
+}
+
+/** The value after the visitor stops typing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+/** The thrown message, or the fallback when there is none. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}

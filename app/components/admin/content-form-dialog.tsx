@@ -1,0 +1,466 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Popover } from 'radix-ui'
+import { useEffect, useMemo, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { type BlogPost, CONTENT_MESSAGES } from '../../../contracts/blog.ts'
+import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common.ts'
+import type { ContentPage } from '../../../contracts/pages.ts'
+import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { Button } from '../ui/button.tsx'
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { Dialog } from '../ui/dialog.tsx'
+import { FormField, fieldProps } from '../ui/form-field.tsx'
+import { Input } from '../ui/input.tsx'
+import { useRefreshAdmin } from './admin-api.ts'
+import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
+import { RichTextEditor } from './rich-text-editor.tsx'
+
+export type ContentKind = 'post' | 'page'
+
+export const CONTENT_KINDS = {
+  post: {
+    api: '/blog',
+    noun: 'blog post',
+    created: 'Blog post created successfully.',
+    updated: 'Blog post updated successfully.',
+    deleted: 'Blog post deleted successfully.',
+    deleteFailed: 'Failed to delete post',
+    deleteTitle: 'Delete Blog Post',
+  },
+  page: {
+    api: '/pages',
+    noun: 'page',
+    created: 'Page created successfully.',
+    updated: 'Page updated successfully.',
+    deleted: 'Page deleted successfully.',
+    deleteFailed: 'Failed to delete page',
+    deleteTitle: 'Delete Page',
+  },
+} as const
+
+export const SAVE_FAILED = 'Failed to save'
+export const UNKNOWN_ERROR = 'An unknown error occurred.'
+
+function textOf(html: string): string {
+  return html
+    .replace(/<(img|iframe)\b/gi, ' x<$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim()
+}
+
+const FormValues = z.object({
+  title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(200),
+  slug: z.string().trim().min(1, { error: 'Slug is required' }).max(120),
+  content: z
+    .string()
+    .refine((html) => textOf(html) !== '', { error: CONTENT_MESSAGES.contentRequired }),
+  status: z.enum(CONTENT_STATUSES),
+  publishedAt: z.string(),
+  excerpt: z.string().max(2000),
+  featuredImageUrl: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: CONTENT_MESSAGES.invalidUrl }),
+  tags: z.string(),
+  metaDescription: z
+    .string()
+    .max(300, { error: 'Meta description must be at most 300 characters' }),
+})
+export type ContentFormValues = z.infer<typeof FormValues>
+
+/** The URL form of a title, like the server makes it: lower case, accents dropped, dashes. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+}
+
+/** Comma-separated text to a tag list: split, trimmed, empties dropped. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+}
+
+function toLocalInput(iso: string | null): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+export type ContentRecord = (BlogPost | ContentPage) & { id: string }
+
+function initialValues(record: ContentRecord | null): ContentFormValues {
+  const post = record as Partial<BlogPost> | null
+  const page = record as Partial<ContentPage> | null
+  return {
+    title: record?.title ?? '',
+    slug: record?.slug ?? '',
+    content: record?.content ?? '',
+    status: (record?.status as ContentStatus | undefined) ?? 'draft',
+    publishedAt: toLocalInput(record?.publishedAt ?? null),
+    excerpt: post?.excerpt ?? '',
+    featuredImageUrl: post?.featuredImageUrl ?? '',
+    tags: (post?.tags ?? []).join(', '),
+    metaDescription: page?.metaDescription ?? '',
+  }
+}
+
+function payload(kind: ContentKind, v: ContentFormValues) {
+  const common = {
+    title: v.title.trim(),
+    slug: v.slug.trim(),
+    content: v.content,
+    status: v.status,
+    publishedAt: v.publishedAt ? new Date(v.publishedAt).toISOString() : null,
+  }
+  return kind === 'post'
+    ? {
+        ...common,
+        excerpt: v.excerpt.trim() || null,
+        featuredImageUrl: v.featuredImageUrl.trim() || null,
+        tags: parseTags(v.tags),
+      }
+    : { ...common, metaDescription: v.metaDescription.trim() || null }
+}
+
+const FIELDS = new Set(Object.keys(FormValues.shape))
+
+/**
+ * Create or edit a post or a page. Unsaved values are kept in the browser as the author types;
+ * closing with changes asks first.
+ */
+export function ContentFormDialog({
+  kind,
+  record,
+  title,
+  onClose,
+}: {
+  kind: ContentKind
+  record: ContentRecord | null
+  title: string
+  onClose: () => void
+}) {
+  const meta = CONTENT_KINDS[kind]
+  const refresh = useRefreshAdmin()
+  const key = draftKey(kind, record?.id ?? null)
+  const initial = useMemo(() => initialValues(record), [record])
+  const form = useForm<ContentFormValues>({
+    resolver: zodResolver(FormValues),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: initial,
+  })
+  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState
+  // A draft left from an earlier visit comes back, with a note saying so.
+  const [draft] = useState(() => readDraft<ContentFormValues>(key))
+  const [restoredAt, setRestoredAt] = useState<string | null>(draft?.savedAt ?? null)
+  const [confirmClose, setConfirmClose] = useState(false)
+  useEffect(() => {
+    if (!draft) return
+    for (const [name, value] of Object.entries(draft.values))
+      if (FIELDS.has(name))
+        form.setValue(name as keyof ContentFormValues, value as string, { shouldDirty: true })
+  }, [draft, form])
+
+  const values = useWatch({ control: form.control })
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (form.formState.isDirty) writeDraft(key, form.getValues())
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [values, key, form])
+
+  // A new item's slug follows its title until the author edits the slug.
+  const titleValue = values.title ?? ''
+  useEffect(() => {
+    if (record || dirtyFields.slug) return
+    form.setValue('slug', slugify(titleValue), { shouldValidate: !!form.formState.errors.slug })
+  }, [titleValue, record, dirtyFields.slug, form])
+
+  function requestClose() {
+    if (isSubmitting) return
+    if (isDirty) setConfirmClose(true)
+    else onClose()
+  }
+
+  function discard() {
+    clearDraft(key)
+    onClose()
+  }
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const body = record ? { id: record.id, ...payload(kind, v) } : payload(kind, v)
+      await apiFetch(`${meta.api}/${record ? 'update' : 'create'}`, { body }, SAVE_FAILED)
+      clearDraft(key)
+      await refresh(kind === 'post' ? 'posts' : 'pages')
+      toast.success(record ? meta.updated : meta.created)
+      onClose()
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const [field, messages] of Object.entries(error.details ?? {}))
+          if (FIELDS.has(field) && messages[0])
+            form.setError(field as keyof ContentFormValues, { message: messages[0] })
+        if (error.status === 409) form.setError('slug', { message: error.message })
+        toast.error(`${SAVE_FAILED}: ${error.message}`)
+      } else {
+        toast.error(UNKNOWN_ERROR)
+      }
+    }
+  })
+
+  const err = (name: keyof ContentFormValues) => errors[name]?.message
+  const id = (name: string) => `${kind}-${name}`
+
+  return (
+    <>
+      <Dialog
+        open
+        wide
+        onOpenChange={(open) => !open && requestClose()}
+        title={title}
+        description={
+          kind === 'post'
+            ? 'Write the post, then choose its settings.'
+            : 'Write the page, then choose its settings.'
+        }
+      >
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-6">
+          {restoredAt && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+            >
+              <span>
+                Restored your unsaved changes from {new Date(restoredAt).toLocaleString()}.
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  clearDraft(key)
+                  form.reset(initial)
+                  setRestoredAt(null)
+                }}
+              >
+                Discard draft
+              </Button>
+            </div>
+          )}
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+            <div className="min-w-0 space-y-4">
+              <FormField id={id('title')} label="Title" error={err('title')}>
+                <Input {...fieldProps(id('title'), err('title'))} {...form.register('title')} />
+              </FormField>
+              <div className="space-y-1.5">
+                <span className="text-sm font-medium" id={id('content-label')}>
+                  Content
+                </span>
+                <Controller
+                  control={form.control}
+                  name="content"
+                  render={({ field }) => (
+                    <RichTextEditor
+                      id={id('content')}
+                      label="Content"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={!!err('content')}
+                      describedBy={err('content') ? `${id('content')}-error` : undefined}
+                    />
+                  )}
+                />
+                {err('content') && (
+                  <p id={`${id('content')}-error`} role="alert" className="text-sm text-error">
+                    {err('content')}
+                  </p>
+                )}
+              </div>
+            </div>
+            <aside className="space-y-6">
+              <fieldset className="space-y-4 rounded-lg border border-border p-4">
+                <legend className="px-1 font-semibold">Settings</legend>
+                <FormField id={id('slug')} label="Slug" error={err('slug')}>
+                  <Input {...fieldProps(id('slug'), err('slug'))} {...form.register('slug')} />
+                </FormField>
+                <FormField id={id('status')} label="Status" error={err('status')}>
+                  <select
+                    {...fieldProps(id('status'), err('status'))}
+                    {...form.register('status')}
+                    className="h-10 w-full rounded-lg border border-border bg-background px-3 text-sm"
+                  >
+                    {CONTENT_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {s[0]!.toUpperCase() + s.slice(1)}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <Controller
+                  control={form.control}
+                  name="publishedAt"
+                  render={({ field }) => (
+                    <DatePicker
+                      id={id('published-at')}
+                      value={field.value}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              </fieldset>
+              {kind === 'post' ? (
+                <fieldset className="space-y-4 rounded-lg border border-border p-4">
+                  <legend className="px-1 font-semibold">Blog Details</legend>
+                  <FormField id={id('excerpt')} label="Excerpt" error={err('excerpt')}>
+                    <textarea
+                      rows={3}
+                      {...fieldProps(id('excerpt'), err('excerpt'))}
+                      {...form.register('excerpt')}
+                      className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
+                    />
+                  </FormField>
+                  <FormField
+                    id={id('featured-image')}
+                    label="Featured image URL"
+                    error={err('featuredImageUrl')}
+                  >
+                    <Input
+                      type="url"
+                      placeholder="https://…"
+                      {...fieldProps(id('featured-image'), err('featuredImageUrl'))}
+                      {...form.register('featuredImageUrl')}
+                    />
+                  </FormField>
+                  <FormField
+                    id={id('tags')}
+                    label="Tags"
+                    error={err('tags')}
+                    hint="Separate tags with commas."
+                  >
+                    <Input
+                      {...fieldProps(id('tags'), err('tags'), `${id('tags')}-hint`)}
+                      placeholder="moon, telescopes"
+                      {...form.register('tags')}
+                    />
+                  </FormField>
+                </fieldset>
+              ) : (
+                <fieldset className="space-y-4 rounded-lg border border-border p-4">
+                  <legend className="px-1 font-semibold">SEO</legend>
+                  <FormField
+                    id={id('meta')}
+                    label="Meta description"
+                    error={err('metaDescription')}
+                  >
+                    <textarea
+                      rows={3}
+                      {...fieldProps(id('meta'), err('metaDescription'))}
+                      {...form.register('metaDescription')}
+                      className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
+                    />
+                  </FormField>
+                </fieldset>
+              )}
+            </aside>
+          </div>
+          <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-background px-5 py-3 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title="Discard unsaved changes?"
+        message={`Your changes to this ${meta.noun} have not been saved.`}
+        note="Keep editing to save them; they stay in this browser until you save or discard them."
+        confirmLabel="Discard changes"
+        busyLabel="Discarding..."
+        onConfirm={async () => {
+          discard()
+          return true
+        }}
+      />
+    </>
+  )
+}
+
+/** 'Select date' until a date is chosen; then the chosen local date and time, with Clear. */
+function DatePicker({
+  id,
+  value,
+  onChange,
+}: {
+  id: string
+  value: string
+  onChange: (v: string) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const label = value
+    ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : 'Select date'
+  return (
+    <div className="space-y-1.5">
+      <span className="text-sm font-medium" id={`${id}-label`}>
+        Publish date
+      </span>
+      <div className="flex gap-2">
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <Button
+              variant="outline"
+              className="flex-1 justify-start"
+              aria-labelledby={`${id}-label ${id}-button`}
+              id={`${id}-button`}
+            >
+              {label}
+            </Button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              align="start"
+              sideOffset={4}
+              className="z-[70] space-y-2 rounded-lg border border-border bg-background p-3 text-foreground shadow-lg"
+            >
+              <label htmlFor={id} className="text-sm font-medium">
+                Publish date and time
+              </label>
+              <Input
+                id={id}
+                type="datetime-local"
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+              />
+              <div className="flex justify-end">
+                <Button size="sm" onClick={() => setOpen(false)}>
+                  Done
+                </Button>
+              </div>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+        {value && (
+          <Button variant="ghost" onClick={() => onChange('')} aria-label="Clear publish date">
+            Clear
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { CONTENT_MESSAGES } from '../../../contracts/blog.ts'
+import type { Faq } from '../../../contracts/faqs.ts'
+import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { Button } from '../ui/button.tsx'
+import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { FormField, fieldProps } from '../ui/form-field.tsx'
+import { Input } from '../ui/input.tsx'
+import { LocalDate } from '../ui/local-date.tsx'
+import { RowMenu } from '../ui/row-menu.tsx'
+import { ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { messageOf, useAdminFaqs, useRefreshAdmin } from './admin-api.ts'
+import { DeleteDialog } from './delete-dialog.tsx'
+
+const FaqForm = z.object({
+  title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(300),
+  content: z.string().trim().min(1, { error: CONTENT_MESSAGES.contentRequired }),
+})
+type FaqForm = z.infer<typeof FaqForm>
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+
+export function FaqsTab() {
+  const faqs = useAdminFaqs()
+  const refresh = useRefreshAdmin()
+  const [editing, setEditing] = useState<{ faq: Faq | null } | null>(null)
+  const [deleting, setDeleting] = useState<Faq | null>(null)
+  const columns = 3
+
+  return (
+    <section aria-label="FAQ sections" className="space-y-4">
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing({ faq: null })}>New FAQ Section</Button>
+      </div>
+      <Table label="FAQ sections">
+        <thead>
+          <tr>
+            <Th>Title</Th>
+            <Th>Last Updated</Th>
+            <ActionsTh />
+          </tr>
+        </thead>
+        <tbody>
+          {faqs.isPending ? (
+            <SkeletonRows rows={3} columns={columns} />
+          ) : faqs.isError ? (
+            <MessageRow columns={columns} error>
+              Error fetching FAQs: {faqs.error.message}
+            </MessageRow>
+          ) : !faqs.data.length ? (
+            <MessageRow columns={columns}>No FAQ sections found.</MessageRow>
+          ) : (
+            faqs.data.map((faq) => (
+              <tr key={faq.id}>
+                <Td className="font-medium">{faq.title}</Td>
+                <Td className="whitespace-nowrap">
+                  {faq.lastUpdated ? (
+                    <LocalDate iso={faq.lastUpdated} options={DATE_TIME} />
+                  ) : (
+                    'N/A'
+                  )}
+                </Td>
+                <Td className="text-right">
+                  <RowMenu
+                    label={`Actions for ${faq.title}`}
+                    actions={[
+                      { label: 'Edit', onSelect: () => setEditing({ faq }) },
+                      { label: 'Delete', destructive: true, onSelect: () => setDeleting(faq) },
+                    ]}
+                  />
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      {editing && (
+        <FaqDialog
+          faq={editing.faq}
+          onClose={() => setEditing(null)}
+          onSaved={() => refresh('faqs')}
+        />
+      )}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete FAQ Section"
+        message={(faq) =>
+          `Are you sure you want to delete the FAQ section "${faq.title}"? This action cannot be undone.`
+        }
+        remove={(faq) => apiFetch('/faqs/delete', { body: { id: faq.id } }, 'Failed to delete FAQ')}
+        resource="faqs"
+        success="FAQ section deleted successfully."
+        failure="Failed to delete FAQ"
+      />
+    </section>
+  )
+}
+
+function FaqDialog({
+  faq,
+  onClose,
+  onSaved,
+}: {
+  faq: Faq | null
+  onClose: () => void
+  onSaved: () => Promise<unknown>
+}) {
+  const form = useForm<FaqForm>({
+    resolver: zodResolver(FaqForm),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: { title: faq?.title ?? '', content: faq?.content ?? '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  const verb = faq ? 'update' : 'create'
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await apiFetch(
+        `/faqs/${verb}`,
+        { body: faq ? { id: faq.id, ...values } : values },
+        `Failed to ${verb} FAQ`,
+      )
+      await onSaved()
+      toast.success(`FAQ section ${verb}d successfully.`)
+      onClose()
+    } catch (error) {
+      if (error instanceof ApiRequestError)
+        for (const field of ['title', 'content'] as const) {
+          const message = error.details?.[field]?.[0]
+          if (message) form.setError(field, { message })
+        }
+      toast.error(`Failed to ${verb} FAQ: ${messageOf(error, 'Unknown error')}`)
+    }
+  })
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      title={faq ? 'Edit FAQ Section' : 'Create FAQ Section'}
+      description="Each section is one question and its answer on the FAQs page."
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <FormField id="faq-title" label="Title" error={errors.title?.message}>
+          <Input {...fieldProps('faq-title', errors.title?.message)} {...form.register('title')} />
+        </FormField>
+        <FormField id="faq-content" label="Content" error={errors.content?.message}>
+          <textarea
+            rows={8}
+            {...fieldProps('faq-content', errors.content?.message)}
+            {...form.register('content')}
+            className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-error"
+          />
+        </FormField>
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

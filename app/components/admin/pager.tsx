@@ -1,0 +1,32 @@
+import { Button } from '../ui/button.tsx'
+
+/** 'Page X of Y' with Previous and Next; nothing when everything fits on one page. */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number
+  totalPages: number
+  onPage: (page: number) => void
+}) {
+  if (totalPages <= 1) return null
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Page {page} of {totalPages}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </nav>
+  )
+}

@@ -1,0 +1,255 @@
+import Image from '@tiptap/extension-image'
+import Youtube from '@tiptap/extension-youtube'
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { cn } from '../../lib/cn.ts'
+import { Button } from '../ui/button.tsx'
+import { Input } from '../ui/input.tsx'
+
+type UrlKind = 'link' | 'image' | 'youtube'
+
+const URL_PROMPTS: Record<UrlKind, { label: string; placeholder: string }> = {
+  link: { label: 'Link address', placeholder: 'https://…' },
+  image: { label: 'Image address', placeholder: 'https://…/photo.jpg' },
+  youtube: { label: 'YouTube video address', placeholder: 'https://www.youtube.com/watch?v=…' },
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The post and page editor (TipTap): headings, bold, italic, links, lists, quotes, code, images by
+ * address and YouTube embeds. It reports HTML; the server sanitises whatever arrives.
+ */
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+  label,
+}: {
+  id: string
+  value: string
+  onChange: (html: string) => void
+  onBlur?: () => void
+  invalid?: boolean
+  describedBy?: string
+  label: string
+}) {
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
+      Image,
+      Youtube.configure({ nocookie: true, controls: true, width: 640, height: 360 }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class:
+          'prose-content min-h-64 max-w-none px-4 py-3 focus:outline-none [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-accent [&_a]:underline [&_img]:max-w-full [&_p]:my-2',
+      },
+    },
+    onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
+    onBlur: () => onBlur?.(),
+  })
+
+  // A value set from outside (a restored draft, a record loaded for editing) replaces the text.
+  useEffect(() => {
+    if (!editor) return
+    const current = editor.isEmpty ? '' : editor.getHTML()
+    if (value !== current) editor.commands.setContent(value, { emitUpdate: false })
+  }, [editor, value])
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            link: e.isActive('link'),
+            bullet: e.isActive('bulletList'),
+            ordered: e.isActive('orderedList'),
+            quote: e.isActive('blockquote'),
+            code: e.isActive('codeBlock'),
+          }
+        : null,
+  })
+
+  const [prompt, setPrompt] = useState<UrlKind | null>(null)
+  const [url, setUrl] = useState('')
+  const [urlError, setUrlError] = useState<string | null>(null)
+  const urlId = useId()
+
+  function openPrompt(kind: UrlKind) {
+    setPrompt(kind)
+    setUrlError(null)
+    setUrl(kind === 'link' ? String(editor?.getAttributes('link').href ?? '') : '')
+  }
+
+  function applyUrl(event: FormEvent) {
+    event.preventDefault()
+    event.stopPropagation()
+    if (!editor || !prompt) return
+    const value = url.trim()
+    if (prompt === 'link' && value === '') {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run()
+      setPrompt(null)
+      return
+    }
+    if (!isHttpUrl(value)) {
+      setUrlError('Enter a full address starting with https://')
+      return
+    }
+    if (prompt === 'link')
+      editor.chain().focus().extendMarkRange('link').setLink({ href: value }).run()
+    if (prompt === 'image') editor.chain().focus().setImage({ src: value }).run()
+    if (prompt === 'youtube') {
+      if (!editor.chain().focus().setYoutubeVideo({ src: value }).run()) {
+        setUrlError('That is not a YouTube video address.')
+        return
+      }
+    }
+    setPrompt(null)
+  }
+
+  const tool = (name: string, active: boolean | undefined, run: () => void, text: ReactNode) => (
+    <button
+      type="button"
+      key={name}
+      aria-label={name}
+      aria-pressed={active === undefined ? undefined : active}
+      title={name}
+      disabled={!editor}
+      onClick={run}
+      className={cn(
+        'inline-flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-md px-2 text-sm hover:bg-muted disabled:opacity-50',
+        active && 'bg-muted font-semibold text-foreground',
+      )}
+    >
+      {text}
+    </button>
+  )
+
+  const chain = () => editor!.chain().focus()
+
+  return (
+    <div
+      className={cn(
+        'rounded-lg border border-border bg-background focus-within:border-ring',
+        invalid && 'border-error',
+      )}
+    >
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={id}
+        className="flex flex-wrap gap-1 border-b border-border p-1.5"
+      >
+        {tool('Heading H2', state?.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
+        {tool('Heading H3', state?.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
+        {tool('Bold', state?.bold, () => chain().toggleBold().run(), 'B')}
+        {tool('Italic', state?.italic, () => chain().toggleItalic().run(), 'I')}
+        {tool('Link', state?.link, () => openPrompt('link'), 'Link')}
+        {tool('Bulleted list', state?.bullet, () => chain().toggleBulletList().run(), <ListIcon />)}
+        {tool(
+          'Numbered list',
+          state?.ordered,
+          () => chain().toggleOrderedList().run(),
+          <ListIcon numbered />,
+        )}
+        {tool('Quote', state?.quote, () => chain().toggleBlockquote().run(), '“ ”')}
+        {tool('Code block', state?.code, () => chain().toggleCodeBlock().run(), '</>')}
+        {tool('Image', undefined, () => openPrompt('image'), 'Image')}
+        {tool('YouTube video', undefined, () => openPrompt('youtube'), 'YouTube')}
+        {tool('Undo', undefined, () => chain().undo().run(), '↶')}
+        {tool('Redo', undefined, () => chain().redo().run(), '↷')}
+      </div>
+      {prompt && (
+        <div
+          className="flex flex-wrap items-end gap-2 border-b border-border bg-muted/40 p-2"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') applyUrl(e)
+            if (e.key === 'Escape') {
+              e.stopPropagation()
+              setPrompt(null)
+              editor?.commands.focus()
+            }
+          }}
+        >
+          <div className="min-w-48 flex-1 space-y-1">
+            <label htmlFor={urlId} className="text-xs font-medium">
+              {URL_PROMPTS[prompt].label}
+            </label>
+            <Input
+              id={urlId}
+              autoFocus
+              type="url"
+              value={url}
+              placeholder={URL_PROMPTS[prompt].placeholder}
+              onChange={(e) => setUrl(e.target.value)}
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={urlError ? `${urlId}-error` : undefined}
+            />
+            {urlError && (
+              <p id={`${urlId}-error`} role="alert" className="text-xs text-error">
+                {urlError}
+              </p>
+            )}
+          </div>
+          <Button size="sm" onClick={applyUrl}>
+            {prompt === 'link' ? 'Apply link' : 'Insert'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setPrompt(null)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      <EditorContent editor={editor} />
+    </div>
+  )
+}
+
+/** A list glyph: three lines with dots, or with the numerals 1 2 3 drawn as strokes. */
+const NUMERALS = ['M2.5 3.2 3.6 2.5v5', 'M1.8 8.6h3l-3 4.4h3', 'M1.8 13.5h3l-1.6 2 1.6 2.3h-3']
+function ListIcon({ numbered = false }: { numbered?: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      {numbered ? (
+        <path
+          d={NUMERALS.join(' ')}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.1"
+          strokeLinejoin="round"
+        />
+      ) : (
+        [5, 10, 15].map((y) => <circle key={y} cx="3" cy={y} r="1.6" fill="currentColor" />)
+      )}
+      {[5, 10, 15].map((y) => (
+        <line key={y} x1="7.5" x2="19" y1={y} y2={y} stroke="currentColor" strokeWidth="1.8" />
+      ))}
+    </svg>
+  )
+}

@@ -1,0 +1,340 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import {
+  ADMIN_USER_MESSAGES as M,
+  type AdminUser,
+  type AdminUserSortField,
+} from '../../../contracts/admin-users.ts'
+import { PASSWORD_MIN } from '../../../contracts/profile.ts'
+import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { useAuth } from '../../lib/auth.ts'
+import { UserAvatar } from '../account/user-avatar.tsx'
+import { Button } from '../ui/button.tsx'
+import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { FormField, fieldProps } from '../ui/form-field.tsx'
+import { Input } from '../ui/input.tsx'
+import { LocalDate } from '../ui/local-date.tsx'
+import { RowMenu } from '../ui/row-menu.tsx'
+import { MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import {
+  messageOf,
+  useAdminUsers,
+  useDebounced,
+  useRefreshAdmin,
+  type UsersQuery,
+} from './admin-api.ts'
+import { DeleteDialog } from './delete-dialog.tsx'
+import { Pager } from './pager.tsx'
+import { RoleBadge, UserProfileDialog } from './user-profile-dialog.tsx'
+
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+
+function SortHeader({
+  label,
+  field,
+  query,
+  onSort,
+}: {
+  label: string
+  field: AdminUserSortField
+  query: UsersQuery
+  onSort: (field: AdminUserSortField) => void
+}) {
+  const active = query.sortBy === field
+  return (
+    <Th aria-sort={active ? (query.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className="inline-flex cursor-pointer items-center gap-1 font-semibold hover:underline"
+      >
+        {label}
+        <span aria-hidden="true" className="text-xs text-muted-foreground">
+          {active ? (query.sortOrder === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </Th>
+  )
+}
+
+export function UsersTab() {
+  const auth = useAuth()
+  const refresh = useRefreshAdmin()
+  const [searchText, setSearchText] = useState('')
+  const search = useDebounced(searchText.trim(), 500)
+  const [sort, setSort] = useState<Pick<UsersQuery, 'sortBy' | 'sortOrder'>>({
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+  })
+  const [page, setPage] = useState(1)
+  const query: UsersQuery = { page, search, ...sort }
+  const users = useAdminUsers(query)
+  const [form, setForm] = useState<{ user: AdminUser | null } | null>(null)
+  const [profileId, setProfileId] = useState<number | null>(null)
+  const [deleting, setDeleting] = useState<AdminUser | null>(null)
+  const totalPages = Math.max(1, Math.ceil((users.data?.total ?? 0) / 10))
+  const profileUser = users.data?.users.find((u) => u.id === profileId) ?? null
+  const columns = 5
+  const me = auth.status === 'authenticated' ? auth.user : null
+
+  function onSort(field: AdminUserSortField) {
+    setSort((s) => ({
+      sortBy: field,
+      sortOrder:
+        s.sortBy === field && s.sortOrder === 'asc'
+          ? 'desc'
+          : field === 'createdAt' && s.sortBy !== field
+            ? 'desc'
+            : 'asc',
+    }))
+    setPage(1)
+  }
+
+  return (
+    <section aria-label="Users" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Input
+          type="search"
+          aria-label="Search by name or email..."
+          placeholder="Search by name or email..."
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value)
+            setPage(1)
+          }}
+          className="sm:max-w-xs"
+        />
+        <Button onClick={() => setForm({ user: null })}>Create User</Button>
+      </div>
+      <Table label="Users">
+        <thead>
+          <tr>
+            <SortHeader label="User" field="displayName" query={query} onSort={onSort} />
+            <SortHeader label="Email" field="email" query={query} onSort={onSort} />
+            <Th>Role</Th>
+            <SortHeader label="Created At" field="createdAt" query={query} onSort={onSort} />
+            <Th className="w-16">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.isPending ? (
+            <SkeletonRows rows={10} columns={columns} />
+          ) : users.isError ? (
+            <MessageRow columns={columns} error>
+              {M.errorLoading}: {messageOf(users.error, M.unknownError)}
+            </MessageRow>
+          ) : !users.data.users.length ? (
+            <MessageRow columns={columns}>{M.empty}</MessageRow>
+          ) : (
+            users.data.users.map((user) => (
+              <tr key={user.id}>
+                <Td>
+                  <button
+                    type="button"
+                    onClick={() => setProfileId(user.id)}
+                    className="flex cursor-pointer items-center gap-3 text-left hover:underline"
+                  >
+                    <span aria-hidden="true">
+                      <UserAvatar
+                        name={user.displayName}
+                        src={user.avatarUrl}
+                        className="h-9 w-9 text-sm"
+                      />
+                    </span>
+                    <span className="font-medium">{user.displayName}</span>
+                    <span className="sr-only">, open profile</span>
+                  </button>
+                </Td>
+                <Td className="break-all">{user.email}</Td>
+                <Td>
+                  <RoleBadge role={user.role} />
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <LocalDate iso={user.createdAt} options={DATE} />
+                </Td>
+                <Td className="text-right">
+                  <RowMenu
+                    label={`Actions for ${user.displayName}`}
+                    actions={[
+                      { label: 'View profile', onSelect: () => setProfileId(user.id) },
+                      { label: 'Edit', onSelect: () => setForm({ user }) },
+                      ...(me?.id === user.id
+                        ? []
+                        : [
+                            {
+                              label: 'Delete',
+                              destructive: true,
+                              onSelect: () => setDeleting(user),
+                            },
+                          ]),
+                    ]}
+                  />
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+
+      {form && (
+        <UserFormDialog
+          user={form.user}
+          onClose={() => setForm(null)}
+          onSaved={() => refresh('users')}
+        />
+      )}
+      {profileUser && (
+        <UserProfileDialog
+          user={profileUser}
+          onClose={() => setProfileId(null)}
+          onChanged={() => refresh('users')}
+        />
+      )}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete User"
+        message={(user) =>
+          `Are you sure you want to delete user "${user.displayName}"? This action cannot be undone.`
+        }
+        remove={(user) =>
+          apiFetch('/admin/users/delete', { body: { userId: user.id } }, M.deleteFailed)
+        }
+        resource="users"
+        success={M.deleted}
+        failure={M.deleteFailed}
+      />
+    </section>
+  )
+}
+
+const UserForm = z.object({
+  displayName: z.string().trim().min(1, { error: M.displayNameRequired }),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: M.invalidEmail })),
+  password: z.string(),
+  role: z.string(),
+})
+type UserForm = z.infer<typeof UserForm>
+
+function UserFormDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: AdminUser | null
+  onClose: () => void
+  onSaved: () => Promise<unknown>
+}) {
+  const creating = user === null
+  const schema = creating
+    ? UserForm.extend({ password: z.string().min(PASSWORD_MIN, { error: M.passwordMin }) })
+    : UserForm.extend({ displayName: z.string().trim().min(1, { error: M.displayNameEmpty }) })
+  const form = useForm<UserForm>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      displayName: user?.displayName ?? '',
+      email: user?.email ?? '',
+      password: '',
+      role: user?.role ?? 'user',
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const failed = creating ? M.createFailed : M.updateFailed
+    try {
+      if (creating) await apiFetch('/admin/users/create', { body: values }, failed)
+      else
+        await apiFetch(
+          '/admin/users/update',
+          {
+            body: {
+              userId: user.id,
+              displayName: values.displayName,
+              email: values.email,
+              role: values.role,
+            },
+          },
+          failed,
+        )
+      await onSaved()
+      toast.success(creating ? M.created : M.updated)
+      onClose()
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        for (const field of ['displayName', 'email', 'password', 'role'] as const) {
+          const message = error.details?.[field]?.[0]
+          if (message) form.setError(field, { message })
+        }
+        if (error.message === M.emailTaken) form.setError('email', { message: error.message })
+      }
+      toast.error(`${failed}: ${messageOf(error, M.unknownError)}`)
+    }
+  })
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      title={creating ? 'Create User' : 'Edit User'}
+      description={
+        creating
+          ? 'The new account signs in with this e-mail and password.'
+          : `Change ${user.displayName}'s details.`
+      }
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <FormField id="user-display-name" label="Display name" error={errors.displayName?.message}>
+          <Input
+            autoComplete="off"
+            {...fieldProps('user-display-name', errors.displayName?.message)}
+            {...form.register('displayName')}
+          />
+        </FormField>
+        <FormField id="user-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="off"
+            {...fieldProps('user-email', errors.email?.message)}
+            {...form.register('email')}
+          />
+        </FormField>
+        {creating && (
+          <FormField id="user-password" label="Password" error={errors.password?.message}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...fieldProps('user-password', errors.password?.message)}
+              {...form.register('password')}
+            />
+          </FormField>
+        )}
+        <FormField id="user-role" label="Role" error={errors.role?.message}>
+          <Input
+            placeholder="e.g. user or admin"
+            autoComplete="off"
+            {...fieldProps('user-role', errors.role?.message)}
+            {...form.register('role')}
+          />
+        </FormField>
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : creating ? 'Create User' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

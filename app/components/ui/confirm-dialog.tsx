@@ -1,0 +1,62 @@
+import { AlertDialog as A } from 'radix-ui'
+import { useState } from 'react'
+import { Button } from './button.tsx'
+
+/**
+ * 'Are you sure…' before something that cannot be undone. Focus starts on Cancel; the confirm
+ * button shows its busy label until `onConfirm` settles, and the dialog closes on success.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  note,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
+  onConfirm,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  message: string
+  note?: string
+  confirmLabel?: string
+  busyLabel?: string
+  onConfirm: () => Promise<boolean>
+}) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <A.Portal>
+        <A.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <A.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-5 text-foreground shadow-2xl">
+          <A.Title className="font-display text-lg font-semibold">{title}</A.Title>
+          <A.Description className="mt-2 text-sm text-muted-foreground">{message}</A.Description>
+          {note && <p className="mt-2 text-sm text-muted-foreground">{note}</p>}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <A.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </A.Cancel>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true)
+                try {
+                  if (await onConfirm()) onOpenChange(false)
+                } finally {
+                  setBusy(false)
+                }
+              }}
+            >
+              {busy ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  )
+}

@@ -1,0 +1,83 @@
+import { Dialog as D } from 'radix-ui'
+import { type ReactNode, useEffect, useState } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+/**
+ * A modal dialog: traps focus, closes on Escape and returns focus to what opened it (Radix).
+ * `onRequestClose` runs instead of closing when the owner wants to ask first (unsaved changes).
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide,
+  className,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: string
+  children: ReactNode
+  wide?: boolean
+  className?: string
+}) {
+  // Owners unmount the dialog when it is done; focus then goes back to what opened it.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  )
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        const active = document.activeElement
+        if (opener?.isConnected && (!active || active === document.body)) opener.focus()
+      }, 0)
+    },
+    [opener],
+  )
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-[60] bg-black/60" />
+        <D.Content
+          aria-describedby={description ? undefined : undefined}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-[60] flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-border bg-background text-foreground shadow-2xl focus:outline-none',
+            wide ? 'max-w-6xl' : 'max-w-lg',
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
+            <div>
+              <D.Title className="font-display text-lg font-semibold">{title}</D.Title>
+              {description ? (
+                <D.Description className="mt-1 text-sm text-muted-foreground">
+                  {description}
+                </D.Description>
+              ) : (
+                <D.Description className="sr-only">{title}</D.Description>
+              )}
+            </div>
+            <D.Close
+              className="-mr-2 inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label="Close"
+            >
+              <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </D.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  )
+}
+
+/** The row of buttons at the foot of a dialog's form. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+  )
+}
