@@ -14,7 +14,7 @@ const SERVER_SOURCE_DIRS = ['server', 'contracts']
 
 /** Where the compiled server goes: beside React Router's build, in the same BUILD_DIR. */
 export function serverOutDir(root: string): string {
-  return path.join(root, process.env.BUILD_DIR ?? 'build', 'server-js')
+  return path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server-js')
 }
 
 /** The module specifiers of some JavaScript: imports, re-exports and `import()` with a literal. */

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   RADIO_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   MEDIA_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   DISCORD_INVITE_URL: optionalString.pipe(z.url().optional()),
+  MERCH_URL: optionalString.pipe(z.url().optional()),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_GUILD_ID: optionalString,
@@ -165,6 +166,8 @@ export interface Config {
   siteDescription: string
   youtubeChannelId: string | undefined
   discordInviteUrl: string | undefined
+  /** The merch shop; without it the home page's merch card leads to /merch. */
+  merchUrl: string | undefined
   discord: {
     /** Sign-in with Discord; null when DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET are not set. */
     oauth: { clientId: string; clientSecret: string } | null
@@ -210,6 +213,7 @@ export interface PublicConfig {
   siteName: string
   youtubeChannelId: string | null
   discordInviteUrl: string | null
+  merchUrl: string | null
   discordSignIn: boolean
   analytics: Config['analytics']
 }
@@ -219,6 +223,7 @@ export function getPublicConfig(config: Config): PublicConfig {
     siteName: config.siteName,
     youtubeChannelId: config.youtubeChannelId ?? null,
     discordInviteUrl: config.discordInviteUrl ?? null,
+    merchUrl: config.merchUrl ?? null,
     discordSignIn: config.discord.oauth !== null,
     analytics: config.analytics,
   }
@@ -286,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDescription: e.SITE_DESCRIPTION,
     youtubeChannelId: e.YOUTUBE_CHANNEL_ID,
     discordInviteUrl: e.DISCORD_INVITE_URL,
+    merchUrl: e.MERCH_URL,
     discord: {
       oauth:
         e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET

@@ -1,12 +1,61 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router'
+import {
+  HERO_MAX_IMAGES,
+  HOME_FEATURED_VIDEOS,
+  HOME_GALLERY_IMAGES,
+  HOME_LATEST_LIVES,
+  type HeaderImage,
+  MEDIA_MESSAGES,
+  VIDEO_SYNC_INTERVAL_MS,
+  type VideoListResponse,
+} from '../../contracts/media-constants.ts'
+import { CommunityGallery } from '../components/media/community-gallery.tsx'
+import { ChannelStatsCard, DiscordWidgetCard } from '../components/media/community-cards.tsx'
+import {
+  FALLBACK_SLIDES,
+  HeroCarousel,
+  type HeroSlide,
+} from '../components/media/hero-carousel.tsx'
+import { useHeaderImages, useVideos } from '../components/media/media-queries.ts'
+import { VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { Card } from '../components/ui/card.tsx'
+import { StateMessage } from '../components/ui/state-message.tsx'
+import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
+import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
+import { channelUrl } from './videos.tsx'
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig } = context.get(appContext)
-  return { siteName: publicConfig.siteName }
+const LIVES_QUERY = { page: 1, limit: HOME_LATEST_LIVES, liveOrRecentLive: true }
+const FEATURED_QUERY = { page: 1, limit: HOME_FEATURED_VIDEOS }
+
+/**
+ * What the database holds is in the HTML (the hero images and the videos): the first paint is
+ * complete and fast. What comes from Discord and YouTube's statistics is fetched by the browser,
+ * so a slow or failing upstream can only ever leave its own card in its error state.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const settle = <T,>(what: string, load: () => Promise<T>): Promise<T | null> =>
+    load().catch((error: unknown) => {
+      services.logger.error(`home page: could not read ${what}`, { error: String(error) })
+      return null
+    })
+  const [images, featured, lives] = await Promise.all([
+    settle('the header images', () => services.headerImages.list(HERO_MAX_IMAGES)),
+    settle('the videos', () => services.youtube.list(FEATURED_QUERY)),
+    settle('the live streams', () => services.youtube.list(LIVES_QUERY)),
+  ])
+  return {
+    siteName: services.config.siteName,
+    now: services.clock.now().toISOString(),
+    images: images ? { images } : null,
+    featured,
+    lives,
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,85 +66,223 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/',
   })
 
-const SECTIONS = [
-  {
-    to: '/blog',
-    title: 'The Cosmic Log',
-    text: 'Observing guides, astrophotography tips and space news, explained.',
-  },
-  {
-    to: '/moon-phase',
-    title: 'Moon Phase',
-    text: "Tonight's phase, illumination and the next full moon.",
-  },
-  {
-    to: '/kp-index',
-    title: 'Solar Weather',
-    text: 'The Kp index, the 3-day forecast and your aurora chances.',
-  },
-  {
-    to: '/astronomy-news',
-    title: 'Astronomy News',
-    text: 'The latest from NASA, Sky & Telescope, Space.com and more.',
-  },
-  {
-    to: '/photos',
-    title: 'Photo Galleries',
-    text: 'Community astrophotos and the astronomy picture of the day.',
-  },
-  {
-    to: '/telescope-guide',
-    title: 'Telescope Guide',
-    text: 'How to choose a first telescope without wasting money.',
-  },
-] as const
+function toSlide(image: HeaderImage): HeroSlide {
+  return {
+    key: image.key,
+    src: image.url,
+    srcset: image.srcset,
+    width: image.width,
+    height: image.height,
+    alt: image.description || image.title,
+  }
+}
+
+/**
+ * The spec's browser-side trigger: an admin's visit starts a sync of the channel when the newest
+ * stored video is over an hour old and this browser has not asked in the last hour. The server
+ * also syncs by itself hourly, so visitors never need it.
+ */
+function useAdminVideoSync(channelId: string | null, newest: VideoListResponse | null) {
+  const auth = useAuth()
+  const isAdmin = auth.user?.role === 'admin'
+  const newestCreated = newest?.videos[0]?.createdAt
+  useEffect(() => {
+    if (!isAdmin || !channelId) return
+    const now = Date.now()
+    if (newestCreated && now - Date.parse(newestCreated) < VIDEO_SYNC_INTERVAL_MS) return
+    const KEY = 'youtube-sync:last'
+    const last = Number(localStorage.getItem(KEY) ?? 0)
+    if (now - last < VIDEO_SYNC_INTERVAL_MS) return
+    localStorage.setItem(KEY, String(now))
+    apiFetch('/youtube/sync', { body: { channelId } }).catch(() => undefined)
+  }, [isAdmin, channelId, newestCreated])
+}
+
+function SectionHeading({
+  id,
+  title,
+  link,
+}: {
+  id: string
+  title: string
+  link?: { to: string; label: string }
+}) {
+  return (
+    <div className="mb-5 flex items-end justify-between gap-4">
+      <h2 id={id} className="font-display text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {link && (
+        <Link to={link.to} className="text-sm font-semibold text-primary hover:underline">
+          {link.label}
+          <span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      )}
+    </div>
+  )
+}
+
+function VideoGrid({
+  query,
+  skeletons,
+  now,
+  failed,
+  empty,
+  live = false,
+  className,
+}: {
+  query: ReturnType<typeof useVideos>
+  skeletons: number
+  now: Date
+  failed: string
+  empty: string
+  live?: boolean
+  className: string
+}) {
+  if (query.isPending)
+    return (
+      <div className={className}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <VideoCardSkeleton key={i} />
+        ))}
+      </div>
+    )
+  if (query.isError || !query.data) return <StateMessage tone="error" title={failed} />
+  if (query.data.videos.length === 0) return <StateMessage title={empty} />
+  return (
+    <ul className={className}>
+      {query.data.videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} now={now} showLiveBadge={live} />
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { youtubeChannelId, merchUrl } = usePublicConfig()
+  const now = new Date(loaderData.now)
+  const images = useHeaderImages(loaderData.images)
+  const lives = useVideos(LIVES_QUERY, loaderData.lives)
+  const featured = useVideos(FEATURED_QUERY, loaderData.featured)
+  useAdminVideoSync(youtubeChannelId, loaderData.featured)
+
+  const uploaded = images.data?.images ?? []
+  const slides =
+    uploaded.length > 0 ? uploaded.slice(0, HERO_MAX_IMAGES).map(toSlide) : FALLBACK_SLIDES
+  const notice = images.isError && uploaded.length === 0 ? MEDIA_MESSAGES.fallbackNotice : null
+  const channel = youtubeChannelId ? channelUrl(youtubeChannelId) : null
+
   return (
     <>
-      <section className="relative overflow-hidden border-b border-border">
-        <div className="mx-auto max-w-7xl px-4 py-20 md:py-28">
-          <p className="text-sm font-medium tracking-widest text-accent uppercase">
-            Astronomy &amp; space
-          </p>
-          <h1 className="mt-3 max-w-3xl font-display text-4xl font-bold tracking-tight md:text-6xl">
-            Look up. There is a whole universe tonight.
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-            {loaderData.siteName} is a home for stargazers: practical observing guides, live sky
-            data, a community gallery and a radio stream to keep you company under the stars.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/blog"
-              className="rounded-lg bg-primary px-5 py-3 font-medium text-primary-foreground hover:opacity-90"
-            >
-              Read the Cosmic Log
-            </Link>
-            <Link
-              to="/moon-phase"
-              className="rounded-lg border border-border px-5 py-3 font-medium hover:bg-muted"
-            >
-              Tonight&apos;s Moon
-            </Link>
-          </div>
+      <HeroCarousel slides={slides} notice={notice}>
+        <p className="text-sm font-medium tracking-widest text-white/80 uppercase">
+          Astronomy &amp; space
+        </p>
+        <h1 className="mt-3 max-w-3xl font-display text-4xl font-bold tracking-tight md:text-6xl">
+          Look up. There is a whole universe tonight.
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-white/85">
+          {loaderData.siteName} is a home for stargazers: practical observing guides, live sky data,
+          a community gallery and a radio stream to keep you company under the stars.
+        </p>
+        <div className="mt-7 flex flex-wrap gap-3">
+          <Link
+            to="/blog"
+            className="rounded-lg bg-primary px-5 py-3 font-medium text-primary-foreground hover:opacity-90"
+          >
+            Read the Cosmic Log
+          </Link>
+          <Link
+            to="/moon-phase"
+            className="rounded-lg border border-white/40 bg-black/30 px-5 py-3 font-medium text-white hover:bg-black/50"
+          >
+            Tonight&apos;s Moon
+          </Link>
         </div>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-14">
-        <h2 className="font-display text-2xl font-bold">Explore</h2>
-        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {SECTIONS.map((s) => (
-            <Link key={s.to} to={s.to} className="group">
-              <Card className="h-full transition group-hover:border-primary">
-                <h3 className="font-display text-lg font-semibold group-hover:text-primary">
-                  {s.title}
-                </h3>
-                <p className="mt-2 text-sm text-muted-foreground">{s.text}</p>
-              </Card>
-            </Link>
-          ))}
-        </div>
-      </section>
+      </HeroCarousel>
+
+      <div className="mx-auto max-w-7xl space-y-16 px-4 py-14">
+        <section aria-label="Start here" className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+          <Link to="/telescope-guide" className="group lg:col-span-1">
+            <Card className="h-full transition group-hover:border-primary">
+              <p className="text-xs font-semibold tracking-widest text-accent uppercase">Guide</p>
+              <h2 className="mt-2 font-display text-lg font-semibold group-hover:text-primary">
+                Choosing your first telescope
+              </h2>
+              <p className="mt-2 text-sm text-muted-foreground">
+                Aperture, mounts and what to skip: buy once, observe for years.
+              </p>
+            </Card>
+          </Link>
+          <MerchCard href={merchUrl} />
+          <DiscordWidgetCard />
+          <ChannelStatsCard channelUrl={channel} />
+        </section>
+
+        <section aria-labelledby="lives-heading">
+          <SectionHeading id="lives-heading" title="Latest Lives" />
+          <VideoGrid
+            query={lives}
+            skeletons={HOME_LATEST_LIVES}
+            now={now}
+            failed={MEDIA_MESSAGES.livesFailed}
+            empty={MEDIA_MESSAGES.livesEmpty}
+            live
+            className="grid gap-6 md:grid-cols-2"
+          />
+        </section>
+
+        <section aria-labelledby="featured-heading">
+          <SectionHeading
+            id="featured-heading"
+            title="Featured Videos"
+            link={{ to: '/videos', label: 'View All' }}
+          />
+          <VideoGrid
+            query={featured}
+            skeletons={6}
+            now={now}
+            failed={MEDIA_MESSAGES.videosFailed}
+            empty={MEDIA_MESSAGES.videosEmpty}
+            className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3 xl:grid-cols-5"
+          />
+        </section>
+
+        <section aria-labelledby="community-heading">
+          <SectionHeading
+            id="community-heading"
+            title="From the Community"
+            link={{ to: '/photos', label: 'View All' }}
+          />
+          <CommunityGallery pageSize={HOME_GALLERY_IMAGES} />
+        </section>
+      </div>
     </>
+  )
+}
+
+function MerchCard({ href }: { href: string | null }) {
+  const body = (
+    <Card className="h-full transition group-hover:border-primary">
+      <p className="text-xs font-semibold tracking-widest text-accent uppercase">Shop</p>
+      <h2 className="mt-2 font-display text-lg font-semibold group-hover:text-primary">
+        Merch for stargazers
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Shirts, mugs and star charts that support the channel.
+        {href && <span className="sr-only"> (opens the shop in a new tab)</span>}
+      </p>
+    </Card>
+  )
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="group">
+      {body}
+    </a>
+  ) : (
+    <Link to="/merch" className="group">
+      {body}
+    </Link>
   )
 }

@@ -1,9 +1,11 @@
 import { Tabs } from 'radix-ui'
 import { useSearchParams } from 'react-router'
+import { PHOTOS_GALLERY_PAGE_SIZE } from '../../contracts/media-constants.ts'
 import { SKY_MESSAGES } from '../../contracts/sky.ts'
+import { CommunityGallery } from '../components/media/community-gallery.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { ApodState } from '../components/sky/apod-gallery.tsx'
-import { StateMessage } from '../components/ui/state-message.tsx'
+import { Button } from '../components/ui/button.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
@@ -38,27 +40,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const TRIGGER =
   'cursor-pointer rounded-lg px-4 py-2 text-center text-sm font-medium text-muted-foreground transition hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm'
 
-function CommunityGallery() {
+function CommunitySection() {
   const { discordInviteUrl } = usePublicConfig()
   return (
-    <StateMessage title="The community gallery is coming soon">
-      <p>
-        Astrophotos shared by the members of our Discord community will be shown here. Until then,
-        the Astronomy Picture of the Day tab has something beautiful every day.
-      </p>
-      {discordInviteUrl && (
-        <p className="mt-4">
-          <a
-            href={discordInviteUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-primary hover:underline"
-          >
-            Join our Discord server to share your own photos
-          </a>
+    <>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-2xl text-muted-foreground">
+          Astrophotos shared by the members of our Discord community, newest first. Select a photo
+          to see it at full size.
         </p>
-      )}
-    </StateMessage>
+        {discordInviteUrl && (
+          <Button variant="discord" asChild>
+            <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer">
+              Join our Discord to share yours
+            </a>
+          </Button>
+        )}
+      </div>
+      <CommunityGallery pageSize={PHOTOS_GALLERY_PAGE_SIZE} loadMore />
+    </>
   )
 }
 
@@ -94,7 +94,7 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="community">
-          <CommunityGallery />
+          <CommunitySection />
         </Tabs.Content>
         {/* Always in the HTML (for search engines and link previews), hidden until chosen. */}
         <Tabs.Content value="apod" forceMount className="data-[state=inactive]:hidden">

@@ -20,7 +20,7 @@ test('opens on the Community Gallery tab; the picture-of-the-day tab shows the f
   await expect(page.getByRole('heading', { level: 1, name: 'Photo Galleries' })).toBeVisible()
   const community = page.getByRole('tab', { name: 'Community Gallery' })
   await expect(community).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByRole('tabpanel')).toContainText('The community gallery is coming soon')
+  await expect(page.getByRole('tabpanel')).toContainText('Astrophotos shared by the members')
   await expect(page.getByRole('heading', { name: "Today's Featured Image" })).toBeHidden()
   await waitForHydration(page)
 

@@ -10,11 +10,16 @@ export function RemoteImage({
   alt,
   className,
   loading = 'lazy',
+  width,
+  height,
 }: {
   src: string | undefined
   alt: string
   className?: string
   loading?: 'lazy' | 'eager'
+  /** The image's size, when known: the browser reserves its box before it loads. */
+  width?: number
+  height?: number
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const ref = useRef<HTMLImageElement>(null)
@@ -23,12 +28,14 @@ export function RemoteImage({
     if (img && img.complete && img.naturalWidth === 0 && src) setFailedSrc(src)
   }, [src])
 
+  const ratio = width && height ? { aspectRatio: `${width} / ${height}` } : undefined
   if (!src || failedSrc === src) {
     return (
       <div
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
+        style={ratio}
         className={cn(
           'flex items-center justify-center bg-gradient-to-br from-primary/25 via-muted to-accent/20 text-muted-foreground',
           className,
@@ -53,6 +60,9 @@ export function RemoteImage({
       ref={ref}
       src={src}
       alt={alt}
+      width={width}
+      height={height}
+      style={ratio}
       loading={loading}
       decoding="async"
       referrerPolicy="no-referrer"

@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type {
+  ChannelStats,
+  DiscordWidget,
+  ImageListResponse,
+  VideoListResponse,
+} from '../../../contracts/media-constants.ts'
+import { apiFetch } from '../../lib/api.ts'
+
+const FIVE_MINUTES = 5 * 60 * 1000
+
+export interface VideoQuery {
+  page: number
+  limit: number
+  liveOrRecentLive?: boolean
+}
+
+/** A page of the channel's videos, newest first; the server's copy (SSR) is the first answer. */
+export function useVideos(q: VideoQuery, initial?: VideoListResponse | null) {
+  return useQuery({
+    queryKey: ['youtube', 'list', q],
+    queryFn: ({ signal }) =>
+      apiFetch<VideoListResponse>('/youtube/list', { query: { ...q }, signal }, 'Failed to fetch'),
+    initialData: initial ?? undefined,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    retry: 1,
+  })
+}
+
+export function useHeaderImages(initial?: ImageListResponse | null) {
+  return useQuery({
+    queryKey: ['images', 'list'],
+    queryFn: ({ signal }) =>
+      apiFetch<ImageListResponse>('/images/list', { signal }, 'Failed to fetch images'),
+    initialData: initial ?? undefined,
+    staleTime: FIVE_MINUTES,
+  })
+}
+
+export function useChannelStats() {
+  return useQuery({
+    queryKey: ['youtube', 'channel-stats'],
+    queryFn: ({ signal }) =>
+      apiFetch<ChannelStats>('/youtube/channel-stats', { signal }, 'Could not load YouTube data.'),
+    staleTime: FIVE_MINUTES,
+    retry: false,
+  })
+}
+
+/** The server caches the widget for 5 minutes; the page asks again no more often than that. */
+export function useDiscordWidget() {
+  return useQuery({
+    queryKey: ['discord', 'widget'],
+    queryFn: ({ signal }) =>
+      apiFetch<DiscordWidget>('/discord/widget', { signal }, 'Could not connect to Discord'),
+    staleTime: FIVE_MINUTES,
+    refetchInterval: FIVE_MINUTES,
+    retry: false,
+  })
+}

@@ -1,0 +1,83 @@
+import type { Video } from '../../../contracts/media-constants.ts'
+import { relativeDate } from '../../lib/media-format.ts'
+import { RemoteImage } from '../sky/remote-image.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { Skeleton } from '../ui/skeleton.tsx'
+
+export const watchUrl = (youtubeId: string) =>
+  `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
+
+/** "PT1H2M3S" → "1:02:03"; null when there is no duration (feed-only videos, live streams). */
+export function formatDuration(iso: string | null): string | null {
+  const m = iso ? /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso) : null
+  if (!m || (!m[1] && !m[2] && !m[3])) return null
+  const [h, min, s] = [Number(m[1] ?? 0), Number(m[2] ?? 0), Number(m[3] ?? 0)]
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return h > 0 ? `${h}:${pad(min)}:${pad(s)}` : `${min}:${pad(s)}`
+}
+
+/**
+ * A video of the channel: its thumbnail (a drawn placeholder when there is none or it fails to
+ * load), title and age; the whole card opens the video on YouTube in a new tab.
+ */
+export function VideoCard({
+  video,
+  now,
+  showLiveBadge = false,
+  eager = false,
+}: {
+  video: Video
+  now: Date
+  showLiveBadge?: boolean
+  eager?: boolean
+}) {
+  const duration = video.isLive ? null : formatDuration(video.duration)
+  return (
+    <a
+      href={watchUrl(video.youtubeId)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card transition hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        <RemoteImage
+          src={video.thumbnailUrl ?? undefined}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+        />
+        {showLiveBadge && (
+          <span className="absolute top-2 left-2">
+            <Badge variant={video.liveState === 'live' ? 'error' : 'secondary'}>
+              {video.liveState === 'live' ? 'LIVE' : 'RECORDED'}
+            </Badge>
+          </span>
+        )}
+        {duration && (
+          <span className="absolute right-2 bottom-2 rounded bg-black/80 px-1.5 py-0.5 text-xs font-medium text-white">
+            {duration}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="line-clamp-2 font-medium group-hover:text-primary">{video.title}</h3>
+        <p className="mt-auto text-sm text-muted-foreground">
+          <time dateTime={video.publishedAt}>{relativeDate(video.publishedAt, now)}</time>
+          <span className="sr-only"> (opens YouTube in a new tab)</span>
+        </p>
+      </div>
+    </a>
+  )
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border bg-card">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="space-y-2 p-4">
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-4 w-1/3" />
+      </div>
+    </div>
+  )
+}
