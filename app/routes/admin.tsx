@@ -1,12 +1,14 @@
 import { data } from 'react-router'
 import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
+import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
+import { Card } from '../components/ui/card.tsx'
 import { StatsCards } from '../components/admin/stats-cards.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
+import { YoutubeVideosTab } from '../components/admin/youtube-videos-tab.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { RequireRole } from '../components/route-guard.tsx'
-import { Card } from '../components/ui/card.tsx'
 import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/admin'
@@ -35,16 +37,6 @@ export const ADMIN_TABS = {
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
-/** What each tab that is not built yet will hold; it shows no data until it is. */
-const NOT_YET: Partial<Record<AdminTab, string>> = {
-  invoices:
-    'Invoices are not available yet. This tab will list, create, preview, print and e-mail invoices.',
-  images:
-    'Header image management is not available yet. This tab will upload and remove the images of the home page carousel.',
-  videos:
-    'YouTube video management is not available yet. This tab will sync the channel and edit or remove cached videos.',
-}
-
 function renderTab(tab: AdminTab) {
   switch (tab) {
     case 'users':
@@ -65,11 +57,18 @@ function renderTab(tab: AdminTab) {
       )
     case 'faqs':
       return <FaqsTab />
-    default:
+    case 'images':
+      return <HeaderImagesTab />
+    case 'videos':
+      return <YoutubeVideosTab />
+    case 'invoices':
       return (
         <Card className="p-6">
           <h2 className="font-display text-lg font-semibold">{ADMIN_TABS[tab]}</h2>
-          <p className="mt-2 text-muted-foreground">{NOT_YET[tab]}</p>
+          <p className="mt-2 text-muted-foreground">
+            Invoices are not available yet. This tab will list, create, preview, print and e-mail
+            invoices.
+          </p>
         </Card>
       )
   }

@@ -7,6 +7,11 @@ import type {
 } from '../../../contracts/admin-users.ts'
 import type { BlogListResponse } from '../../../contracts/blog.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
+import {
+  type ImageListResponse,
+  VIDEOS_PAGE_SIZE,
+  type VideoListResponse,
+} from '../../../contracts/media-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
 import { apiFetch } from '../../lib/api.ts'
 
@@ -18,9 +23,20 @@ export const adminKeys = {
   posts: (q: { page: number; search: string }) => ['admin', 'posts', q] as const,
   pages: (q: { search: string }) => ['admin', 'pages', q] as const,
   faqs: () => ['admin', 'faqs'] as const,
+  images: () => ['admin', 'images'] as const,
+  videos: (q: { page: number }) => ['admin', 'videos', q] as const,
 }
 
-export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs'
+export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs' | 'images' | 'videos' | 'invoices'
+
+/**
+ * The public pages' queries that show the same records (home carousel, /videos, channel stats):
+ * refreshed too, so a change in the dashboard is seen there without a reload.
+ */
+const PUBLIC_KEYS: Partial<Record<AdminResource, readonly string[]>> = {
+  images: ['images'],
+  videos: ['youtube'],
+}
 
 /**
  * After a create, update or delete: the resource's lists and the dashboard totals are fetched
@@ -29,11 +45,14 @@ export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs'
 export function useRefreshAdmin() {
   const queryClient = useQueryClient()
   return useCallback(
-    (resource: AdminResource) =>
-      Promise.all([
+    (resource: AdminResource) => {
+      const publicKey = PUBLIC_KEYS[resource]
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', resource] }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
-      ]),
+        ...(publicKey ? [queryClient.invalidateQueries({ queryKey: publicKey })] : []),
+      ])
+    },
     [queryClient],
   )
 }
@@ -94,6 +113,32 @@ export function useAdminFaqs() {
     queryKey: adminKeys.faqs(),
     queryFn: () => apiFetch<{ faqs: Faq[] }>('/faqs/list', {}, 'Failed to fetch FAQs'),
     select: (data) => data.faqs,
+  })
+}
+
+/** Every header image, newest first (the list is small: no paging). */
+export function useAdminImages() {
+  return useQuery({
+    queryKey: adminKeys.images(),
+    queryFn: ({ signal }) =>
+      apiFetch<ImageListResponse>('/images/list', { signal }, 'Failed to fetch images'),
+    select: (data) => data.images,
+  })
+}
+
+export const ADMIN_VIDEOS_PAGE_SIZE = VIDEOS_PAGE_SIZE
+
+/** A page of the cached videos, newest first. */
+export function useAdminVideos(q: { page: number }) {
+  return useQuery({
+    queryKey: adminKeys.videos(q),
+    queryFn: ({ signal }) =>
+      apiFetch<VideoListResponse>(
+        '/youtube/list',
+        { query: { ...q, limit: ADMIN_VIDEOS_PAGE_SIZE }, signal },
+        'Failed to fetch videos',
+      ),
+    placeholderData: keepPreviousData,
   })
 }
 

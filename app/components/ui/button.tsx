@@ -7,7 +7,7 @@ const VARIANTS = {
   secondary: 'bg-muted text-foreground hover:bg-border',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-error text-white hover:opacity-90',
+  destructive: 'bg-error text-background hover:opacity-90',
   youtube: 'bg-[#e62117] text-white hover:bg-[#c41a12]',
   discord: 'bg-[#5865f2] text-white hover:bg-[#4752c4]',
 } as const

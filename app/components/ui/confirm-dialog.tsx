@@ -1,6 +1,7 @@
 import { AlertDialog as A } from 'radix-ui'
 import { useState } from 'react'
 import { Button } from './button.tsx'
+import { focusOpener } from './dialog.tsx'
 
 /**
  * 'Are you sure…' before something that cannot be undone. Focus starts on Cancel; the confirm
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   note,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
+  confirmVariant = 'destructive',
   onConfirm,
 }: {
   open: boolean
@@ -23,14 +25,31 @@ export function ConfirmDialog({
   note?: string
   confirmLabel?: string
   busyLabel?: string
+  /** Deleting is destructive; other confirmations (sending an e-mail) are not. */
+  confirmVariant?: 'destructive' | 'primary'
   onConfirm: () => Promise<boolean>
 }) {
   const [busy, setBusy] = useState(false)
+  // Opened from a row menu, focus returns to the menu's button (the item is gone by then).
+  const [opener, setOpener] = useState<HTMLElement | null>(null)
+  const [wasOpen, setWasOpen] = useState(false)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) setOpener(focusOpener())
+  }
   return (
     <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <A.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-5 text-foreground shadow-2xl">
+        <A.Content
+          onCloseAutoFocus={(e) => {
+            if (opener?.isConnected) {
+              e.preventDefault()
+              opener.focus()
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-5 text-foreground shadow-2xl"
+        >
           <A.Title className="font-display text-lg font-semibold">{title}</A.Title>
           <A.Description className="mt-2 text-sm text-muted-foreground">{message}</A.Description>
           {note && <p className="mt-2 text-sm text-muted-foreground">{note}</p>}
@@ -41,7 +60,7 @@ export function ConfirmDialog({
               </Button>
             </A.Cancel>
             <Button
-              variant="destructive"
+              variant={confirmVariant}
               disabled={busy}
               onClick={async () => {
                 setBusy(true)

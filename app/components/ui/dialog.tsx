@@ -24,9 +24,7 @@ export function Dialog({
   className?: string
 }) {
   // Owners unmount the dialog when it is done; focus then goes back to what opened it.
-  const [opener] = useState(() =>
-    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
-  )
+  const [opener] = useState(focusOpener)
   useEffect(
     () => () => {
       setTimeout(() => {
@@ -73,6 +71,18 @@ export function Dialog({
       </D.Portal>
     </D.Root>
   )
+}
+
+/**
+ * What should get focus back when a dialog closes: the focused element, or, when that is an item
+ * of a menu (which is gone by then), the button that opened the menu.
+ */
+export function focusOpener(): HTMLElement | null {
+  if (typeof document === 'undefined') return null
+  const active = document.activeElement as HTMLElement | null
+  const menu = active?.closest('[role="menu"]')
+  const trigger = menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '')
+  return trigger ?? active
 }
 
 /** The row of buttons at the foot of a dialog's form. */

@@ -1,0 +1,324 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import {
+  MEDIA_MESSAGES as M,
+  type SyncResult,
+  type Video,
+} from '../../../contracts/media-constants.ts'
+import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { cn } from '../../lib/cn.ts'
+import { RemoteImage } from '../sky/remote-image.tsx'
+import { Button } from '../ui/button.tsx'
+import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { FormField, fieldProps } from '../ui/form-field.tsx'
+import { Input } from '../ui/input.tsx'
+import { LocalDate } from '../ui/local-date.tsx'
+import { RowMenu } from '../ui/row-menu.tsx'
+import { Skeleton } from '../ui/skeleton.tsx'
+import { messageOf, useAdminVideos, useRefreshAdmin } from './admin-api.ts'
+import { DeleteDialog } from './delete-dialog.tsx'
+import { Pager } from './pager.tsx'
+
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+
+/**
+ * After a dialog opened from a card's menu closes, focus goes back to that menu's button, or to
+ * the grid when the card is gone (the dialogs remember the menu item, which no longer exists).
+ */
+function refocus(videoId: number, grid: HTMLElement | null) {
+  setTimeout(() => {
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    const trigger = grid?.querySelector<HTMLElement>(
+      `[data-video-id="${videoId}"] [aria-haspopup="menu"]`,
+    )
+    ;(trigger ?? grid)?.focus()
+  }, 0)
+}
+
+const watchUrl = (youtubeId: string) =>
+  `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
+
+/** The YouTube Videos tab: sync a channel into the cache, then edit or remove cached videos. */
+export function YoutubeVideosTab() {
+  const [page, setPage] = useState(1)
+  const videos = useAdminVideos({ page })
+  const [editing, setEditing] = useState<Video | null>(null)
+  const [deleting, setDeleting] = useState<Video | null>(null)
+  const totalPages = videos.data?.pagination.totalPages ?? 1
+  const grid = useRef<HTMLUListElement>(null)
+
+  // After deleting the last video of the last page, show the page that is left (set while
+  // rendering: React renders again at once, before anything is shown).
+  if (videos.data && !videos.isPlaceholderData && page > totalPages) setPage(totalPages)
+
+  return (
+    <section aria-label="YouTube videos" className="space-y-6">
+      <SyncForm onSynced={() => setPage(1)} />
+      {videos.isPending ? (
+        <ul aria-busy="true" aria-label="Loading videos" className={GRID}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <li
+              key={i}
+              data-testid="video-skeleton"
+              className="overflow-hidden rounded-xl border border-border bg-card"
+            >
+              <Skeleton className="aspect-video rounded-none" />
+              <div className="space-y-2 p-4">
+                <Skeleton className="h-4 w-5/6" />
+                <Skeleton className="h-4 w-1/3" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : videos.isError ? (
+        <p role="alert" className="rounded-xl border border-error/40 p-4 text-error">
+          Error fetching videos: {videos.error.message}
+        </p>
+      ) : !videos.data.videos.length ? (
+        <p
+          role="status"
+          className="rounded-xl border border-dashed border-border px-6 py-10 text-center text-muted-foreground"
+        >
+          No videos found. Sync from a channel to get started.
+        </p>
+      ) : (
+        <ul
+          ref={grid}
+          tabIndex={-1}
+          className={cn(GRID, 'focus:outline-none')}
+          aria-label={`Cached videos, page ${page} of ${totalPages}`}
+          aria-busy={videos.isPlaceholderData || undefined}
+        >
+          {videos.data.videos.map((video) => (
+            <VideoItem
+              key={video.id}
+              video={video}
+              onEdit={() => setEditing(video)}
+              onDelete={() => setDeleting(video)}
+            />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+
+      {editing && (
+        <EditVideoDialog
+          video={editing}
+          onClose={() => {
+            setEditing(null)
+            refocus(editing.id, grid.current)
+          }}
+        />
+      )}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => {
+          setDeleting(null)
+          if (deleting) refocus(deleting.id, grid.current)
+        }}
+        title="Delete YouTube Video"
+        message={(video) =>
+          `Are you sure you want to delete the video "${video.title}"? This action cannot be undone.`
+        }
+        note="This removes the video from this site's cache only; it does not affect the video on YouTube. A later sync adds it back."
+        remove={(video) =>
+          apiFetch('/youtube/delete', { body: { id: video.id } }, 'Failed to delete video')
+        }
+        resource="videos"
+        success="Video deleted successfully."
+        failure="Failed to delete video"
+      />
+    </section>
+  )
+}
+
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+
+function SyncForm({ onSynced }: { onSynced: () => void }) {
+  const refresh = useRefreshAdmin()
+  const [channelId, setChannelId] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function sync() {
+    const id = channelId.trim()
+    if (!id) {
+      toast.error(M.channelIdPrompt)
+      return
+    }
+    setBusy(true)
+    try {
+      const result = await apiFetch<SyncResult>(
+        '/youtube/sync',
+        { body: { channelId: id } },
+        'Sync failed',
+      )
+      await refresh('videos')
+      onSynced()
+      toast.success(result.message)
+    } catch (error) {
+      toast.error(`Sync failed: ${messageOf(error, 'Unknown error')}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Sync videos from a channel"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void sync()
+      }}
+    >
+      <Input
+        aria-label="YouTube Channel ID"
+        placeholder="Enter YouTube Channel ID"
+        value={channelId}
+        onChange={(e) => setChannelId(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono placeholder:font-sans sm:max-w-sm"
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Syncing...' : 'Sync Videos'}
+      </Button>
+    </form>
+  )
+}
+
+function VideoItem({
+  video,
+  onEdit,
+  onDelete,
+}: {
+  video: Video
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  return (
+    <li
+      data-video-id={video.id}
+      className="flex overflow-hidden rounded-xl border border-border bg-card text-card-foreground sm:flex-col"
+    >
+      <a
+        href={watchUrl(video.youtubeId)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="block aspect-video w-32 shrink-0 self-start overflow-hidden bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:w-full"
+      >
+        <RemoteImage
+          src={video.thumbnailUrl ?? undefined}
+          alt=""
+          loading="lazy"
+          className="h-full w-full object-cover"
+        />
+        <span className="sr-only">Watch “{video.title}” on YouTube (opens in a new tab)</span>
+      </a>
+      <div className="flex min-w-0 flex-1 items-start gap-1 p-3 sm:gap-2 sm:p-4">
+        <div className="min-w-0 flex-1">
+          <h3 className="line-clamp-2 text-sm font-medium break-words sm:text-base">
+            {video.title}
+          </h3>
+          <p className="mt-1 text-xs text-muted-foreground sm:text-sm">
+            Published: <LocalDate iso={video.publishedAt} options={DATE} />
+          </p>
+        </div>
+        <div className="-mt-1 -mr-1 shrink-0 sm:-mr-2">
+          <RowMenu
+            label={`Actions for ${video.title}`}
+            actions={[
+              { label: 'Edit', onSelect: onEdit },
+              { label: 'Delete', destructive: true, onSelect: onDelete },
+            ]}
+          />
+        </div>
+      </div>
+    </li>
+  )
+}
+
+const VideoForm = z.object({
+  title: z.string().trim().min(1, { error: M.titleRequired }).max(200, {
+    error: 'Title must be at most 200 characters',
+  }),
+  description: z.string().max(5000, { error: 'Description must be at most 5000 characters' }),
+})
+type VideoForm = z.infer<typeof VideoForm>
+
+function EditVideoDialog({ video, onClose }: { video: Video; onClose: () => void }) {
+  const refresh = useRefreshAdmin()
+  const form = useForm<VideoForm>({
+    resolver: zodResolver(VideoForm),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: { title: video.title, description: video.description ?? '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await apiFetch(
+        '/youtube/update',
+        {
+          body: {
+            id: video.id,
+            title: values.title,
+            description: values.description.trim() ? values.description : null,
+          },
+        },
+        'Update failed',
+      )
+      await refresh('videos')
+      toast.success('Video updated successfully.')
+      onClose()
+    } catch (error) {
+      if (error instanceof ApiRequestError)
+        for (const field of ['title', 'description'] as const) {
+          const message = error.details?.[field]?.[0]
+          if (message) form.setError(field, { message })
+        }
+      toast.error(`Update failed: ${messageOf(error, 'Unknown error')}`)
+    }
+  })
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      title="Edit Video Details"
+      description="Changes apply to this site's copy of the video. The next sync from YouTube replaces them with YouTube's title and description."
+    >
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <FormField id="video-title" label="Title" error={errors.title?.message}>
+          <Input
+            autoComplete="off"
+            {...fieldProps('video-title', errors.title?.message)}
+            {...form.register('title')}
+          />
+        </FormField>
+        <FormField id="video-description" label="Description" error={errors.description?.message}>
+          <textarea
+            rows={6}
+            {...fieldProps('video-description', errors.description?.message)}
+            {...form.register('description')}
+            className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-error"
+          />
+        </FormField>
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}
