@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { InvoiceIssuer } from '../contracts/invoice-constants.ts'
 
 const optionalString = z
   .string()
@@ -146,6 +147,12 @@ const EnvSchema = z.object({
     z.email({ message: 'CONTACT_TO must be an e-mail address' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  INVOICE_FROM_NAME: optionalString,
+  // Line breaks as real ones or as \n.
+  INVOICE_FROM_ADDRESS: optionalString.transform((v) => v?.replace(/\\n/g, '\n')),
+  INVOICE_FROM_EMAIL: optionalString.pipe(
+    z.email({ message: 'INVOICE_FROM_EMAIL must be an e-mail address' }).optional(),
+  ),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -194,6 +201,8 @@ export interface Config {
     upstreamTimeoutMs: number
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
+  /** Who the invoices come from (INVOICE_FROM_*), by default SITE_NAME and MAIL_FROM's address. */
+  invoiceIssuer: InvoiceIssuer
   /** The live radio: an AzuraCast station (none when AZURACAST_URL is unset). */
   radio: { azuracastUrl: string | undefined; station: string; timeoutMs: number }
   /** YouTube video sync and channel stats; without an API key the channel feed is read. */
@@ -320,6 +329,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       contactTo: e.CONTACT_TO,
     },
+    invoiceIssuer: {
+      name: e.INVOICE_FROM_NAME ?? e.SITE_NAME,
+      address: e.INVOICE_FROM_ADDRESS ?? null,
+      email: e.INVOICE_FROM_EMAIL ?? addressOf(e.MAIL_FROM),
+    },
     radio: {
       azuracastUrl: e.AZURACAST_URL?.replace(/\/$/, ''),
       station: e.AZURACAST_STATION,
@@ -337,6 +351,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.MEDIA_UPSTREAM_TIMEOUT_MS,
     },
   }
+}
+
+/** The address of a From line: `"Astro Cosmos" <no-reply@astro.example>` → no-reply@astro.example. */
+function addressOf(from: string | undefined): string | null {
+  const address = from && (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim()
+  return address && z.email().safeParse(address).success ? address : null
 }
 
 /** SESSION_SECRET may be left unset: one is generated on first start and kept beside the data. */

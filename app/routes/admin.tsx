@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
 import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
-import { Card } from '../components/ui/card.tsx'
+import { InvoicesTab } from '../components/admin/invoices-tab.tsx'
 import { StatsCards } from '../components/admin/stats-cards.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
@@ -62,15 +62,7 @@ function renderTab(tab: AdminTab) {
     case 'videos':
       return <YoutubeVideosTab />
     case 'invoices':
-      return (
-        <Card className="p-6">
-          <h2 className="font-display text-lg font-semibold">{ADMIN_TABS[tab]}</h2>
-          <p className="mt-2 text-muted-foreground">
-            Invoices are not available yet. This tab will list, create, preview, print and e-mail
-            invoices.
-          </p>
-        </Card>
-      )
+      return <InvoicesTab />
   }
 }
 

@@ -6,6 +6,7 @@ import * as discord from './discord.ts'
 import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
 import * as images from './images.ts'
+import * as invoices from './invoices.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
@@ -43,6 +44,16 @@ export const API_ROUTES: Endpoint[] = [
   admin.updateUserPassword,
   admin.uploadUserAvatar,
   admin.getStats,
+
+  // admin: invoices (numbered per year, figures computed on the server, PDF and e-mail)
+  invoices.listInvoices,
+  invoices.getInvoice,
+  invoices.createInvoice,
+  invoices.updateInvoice,
+  invoices.deleteInvoice,
+  invoices.sendInvoice,
+  invoices.downloadInvoicePdf,
+  invoices.getInvoiceIssuer,
 
   // content: blog, FAQs, pages, contact
   blog.listPosts,

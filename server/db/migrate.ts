@@ -7,6 +7,7 @@ import * as copyPostDates from './migrations/20261122060000_copy_post_dates_into
 import * as normaliseDatesToUtc from './migrations/20261123010000_normalise_dates_to_utc.ts'
 import * as createVideosAndHeaderImages from './migrations/20261123050000_create_videos_and_header_images.ts'
 import * as createJobLeases from './migrations/20261123050100_create_job_leases.ts'
+import * as createInvoices from './migrations/20261124000000_create_invoices.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123010000_normalise_dates_to_utc': normaliseDatesToUtc,
   '20261123050000_create_videos_and_header_images': createVideosAndHeaderImages,
   '20261123050100_create_job_leases': createJobLeases,
+  '20261124000000_create_invoices': createInvoices,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** Every timestamp is an ISO-8601 UTC string set by the application; booleans are 0/1 integers. */
 export interface UsersTable {
@@ -179,6 +179,59 @@ export interface JobLeasesTable {
   last_error: string | null
 }
 
+/**
+ * An amount in the currency's minor unit: written as a bigint, read back as a number (SQLite
+ * INTEGER) or a string (PostgreSQL bigint). Read it with BigInt().
+ */
+export type MinorUnits = ColumnType<number | string, bigint, bigint>
+
+export interface InvoicesTable {
+  id: Generated<number>
+  /** INV-{year}-{0001}, from invoice_counters; never changes, never reused. */
+  invoice_number: string
+  client_name: string
+  client_email: string
+  client_address: string | null
+  /** Calendar dates, YYYY-MM-DD. */
+  invoice_date: string
+  due_date: string
+  payment_terms: string | null
+  notes: string | null
+  /** Exact decimal text, percent: "8.25". */
+  tax_rate: string
+  /** ISO 4217, upper case. */
+  currency: string
+  /** draft | sent | paid | overdue | cancelled */
+  status: string
+  subtotal_minor: MinorUnits
+  tax_minor: MinorUnits
+  total_minor: MinorUnits
+  created_at: string
+  updated_at: string
+  created_by: number | null
+  sent_at: string | null
+  paid_at: string | null
+  pdf_url: string | null
+  stripe_payment_intent_id: string | null
+}
+
+export interface InvoiceItemsTable {
+  id: Generated<number>
+  invoice_id: number
+  /** 0, 1, 2…: the order the items were entered in. */
+  position: number
+  description: string
+  /** Exact decimal text: "1.5", "19.99". */
+  quantity: string
+  rate: string
+  amount_minor: MinorUnits
+}
+
+export interface InvoiceCountersTable {
+  year: number
+  last_number: number
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -195,6 +248,9 @@ export interface DB {
   videos: VideosTable
   header_images: HeaderImagesTable
   job_leases: JobLeasesTable
+  invoices: InvoicesTable
+  invoice_items: InvoiceItemsTable
+  invoice_counters: InvoiceCountersTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -217,3 +273,8 @@ export type NewVideoRow = Insertable<VideosTable>
 export type HeaderImageRow = Selectable<HeaderImagesTable>
 export type NewHeaderImageRow = Insertable<HeaderImagesTable>
 export type JobLeaseRow = Selectable<JobLeasesTable>
+export type InvoiceRow = Selectable<InvoicesTable>
+export type NewInvoiceRow = Insertable<InvoicesTable>
+export type InvoiceUpdate = Updateable<InvoicesTable>
+export type InvoiceItemRow = Selectable<InvoiceItemsTable>
+export type NewInvoiceItemRow = Insertable<InvoiceItemsTable>

@@ -5,6 +5,14 @@ export interface OutgoingMail {
   subject: string
   text: string
   replyTo?: { name: string; address: string }
+  /** Files sent with the message (an invoice's PDF). */
+  attachments?: MailAttachment[]
+}
+
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
 }
 
 export interface Mailer {
@@ -41,6 +49,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         replyTo: mail.replyTo,
+        attachments: mail.attachments,
       })
     },
   }

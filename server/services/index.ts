@@ -18,6 +18,7 @@ import { createRadioService } from './radio.ts'
 import { createHeaderImageService } from './header-images.ts'
 import { createDiskStorage } from '../storage/storage.ts'
 import { createAdminUserService } from './admin-users.ts'
+import { createInvoiceService } from './invoices.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -32,6 +33,10 @@ export function createServices(deps: {
   const storage = createDiskStorage(config.dataDir)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   const profile = createProfileService({ db, clock, config, auth, rateLimiter, logger, storage })
+  // One SMTP client for the contact form and the invoices; null when SMTP_URL is not set.
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : null
   return {
     config,
     db,
@@ -56,9 +61,16 @@ export function createServices(deps: {
       clock,
       logger,
       rateLimiter,
-      mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+      mailer,
       contactTo: config.mail.contactTo,
       siteName: config.siteName,
+    }),
+    invoices: createInvoiceService({
+      db,
+      clock,
+      logger,
+      mailer,
+      issuer: config.invoiceIssuer,
     }),
   }
 }

@@ -24,12 +24,32 @@ beforeAll(async () => {
     cookie,
   })
   await t.request('/_api/faqs/create', { json: { title: 'A FAQ', content: 'Answer' }, cookie })
+  await t.request('/_api/invoices/create', {
+    json: {
+      clientName: 'A client',
+      clientEmail: 'client@example.com',
+      invoiceDate: '2026-11-22',
+      dueDate: '2026-12-22',
+      items: [{ description: 'Work', quantity: 1, rate: 10 }],
+    },
+    cookie,
+  })
   const user = await t.createUser({ role: 'user' })
   member = await t.login(user, '10.210.0.2')
 })
 afterAll(() => t.close())
 
-const TABLES = ['users', 'blog_posts', 'pages', 'faqs', 'videos', 'header_images'] as const
+const TABLES = [
+  'users',
+  'blog_posts',
+  'pages',
+  'faqs',
+  'videos',
+  'header_images',
+  'invoices',
+  'invoice_items',
+  'invoice_counters',
+] as const
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {}
@@ -41,6 +61,7 @@ async function snapshot() {
 function plausible(): Record<string, string> {
   return {
     userId: '1',
+    invoiceId: '1',
     id: '1',
     key: 'header-images/x',
     title: 'Changed',

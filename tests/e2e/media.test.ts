@@ -160,6 +160,8 @@ test('the carousel advances by itself every 6 seconds, and not under reduced mot
   await expect(current()).toHaveAttribute('aria-label', `${(next % count) + 1} of ${count}`)
 
   await page.emulateMedia({ reducedMotion: 'reduce' })
+  // Under reduced motion the slideshow is stopped, and offers to play.
+  await expect(hero.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
   const still = await current().getAttribute('aria-label')
   await page.clock.runFor(20_000)
   await expect(current()).toHaveAttribute('aria-label', still!)

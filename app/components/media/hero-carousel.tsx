@@ -69,13 +69,15 @@ export function HeroCarousel({
   children?: ReactNode
 }) {
   const [index, setIndex] = useState(0)
-  const [userPaused, setUserPaused] = useState(false)
+  // The visitor's own choice; until they make one, reduced motion means stopped.
+  const [userChoice, setUserChoice] = useState<'play' | 'pause' | null>(null)
   const [hovering, setHovering] = useState(false)
   const [transitioning, setTransitioning] = useState(false)
   const reducedMotion = usePrefersReducedMotion()
   // Slides are mounted once they are shown or next in line, and stay mounted.
   const [mounted, setMounted] = useState(() => new Set([0, 1 % Math.max(slides.length, 1)]))
-  const paused = userPaused || hovering || reducedMotion || slides.length < 2
+  const stopped = userChoice ? userChoice === 'pause' : reducedMotion
+  const paused = stopped || hovering || slides.length < 2
   const count = slides.length
   const transitionTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
@@ -194,10 +196,10 @@ export function HeroCarousel({
           <button
             type="button"
             className={control}
-            aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
-            onClick={() => setUserPaused((p) => !p)}
+            aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+            onClick={() => setUserChoice(stopped ? 'play' : 'pause')}
           >
-            {userPaused ? (
+            {stopped ? (
               <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>

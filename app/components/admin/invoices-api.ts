@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type {
+  Invoice,
+  InvoiceIssuer,
+  InvoiceListResponse,
+  InvoiceStatus,
+} from '../../../contracts/invoice-constants.ts'
+import { INVOICE_MESSAGES as M, INVOICES_PAGE_SIZE } from '../../../contracts/invoice-constants.ts'
+import { apiFetch } from '../../lib/api.ts'
+
+export interface InvoicesQuery {
+  page: number
+  search: string
+  status: InvoiceStatus | ''
+}
+
+export function useInvoices(q: InvoicesQuery) {
+  return useQuery({
+    queryKey: ['admin', 'invoices', 'list', q],
+    queryFn: ({ signal }) =>
+      apiFetch<InvoiceListResponse>(
+        '/invoices/list',
+        { query: { ...q, limit: INVOICES_PAGE_SIZE }, signal },
+        M.fetchFailed,
+      ),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useInvoice(invoiceId: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'invoices', 'one', invoiceId],
+    queryFn: ({ signal }) =>
+      apiFetch<Invoice>('/invoices/get', { body: { invoiceId }, signal }, M.fetchOneFailed),
+    enabled: invoiceId !== null,
+    retry: false,
+  })
+}
+
+export function useInvoiceIssuer() {
+  return useQuery({
+    queryKey: ['admin', 'invoices', 'issuer'],
+    queryFn: ({ signal }) =>
+      apiFetch<InvoiceIssuer>('/invoices/issuer', { signal }, M.fetchOneFailed),
+    staleTime: Infinity,
+  })
+}
