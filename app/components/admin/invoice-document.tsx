@@ -103,7 +103,8 @@ export function InvoiceDocument({ invoice, issuer }: { invoice: Invoice; issuer:
         </Block>
       </section>
 
-      <div className="-mx-2 overflow-x-auto px-2">
+      {/* A narrow screen scrolls the items sideways; the keyboard can scroll it too. */}
+      <div className="-mx-2 overflow-x-auto px-2" role="region" aria-label="Items" tabIndex={0}>
         <table className="w-full min-w-[22rem] text-sm">
           <thead>
             <tr className="border-b-2 border-neutral-800 text-left">
