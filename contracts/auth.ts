@@ -1,13 +1,8 @@
 import { z } from 'zod'
+import { LOGIN_MESSAGES } from './auth-constants.ts'
 import { requiredString } from './common.ts'
 
-export const LOGIN_MESSAGES = {
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  invalidCredentials: 'Invalid email or password.',
-  loginFailed: 'Login failed',
-  sessionCheckFailed: 'Session check failed',
-} as const
+export * from './auth-constants.ts'
 
 export const LoginInput = z.object({
   email: z
@@ -23,17 +18,3 @@ export type LoginInput = z.infer<typeof LoginInput>
 export const EstablishSessionInput = z.object({
   tempToken: requiredString('Temporary token is required'),
 })
-
-/** The user as the browser sees it: never a password hash. */
-export interface SessionUser {
-  id: number
-  email: string
-  displayName: string
-  role: string
-  avatarUrl: string | null
-  createdAt: string
-}
-
-export interface SessionResponse {
-  user: SessionUser | null
-}

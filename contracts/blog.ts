@@ -1,31 +1,14 @@
 import { z } from 'zod'
 import { CONTENT_STATUSES, optionalNonEmpty, requiredString, utcDateTime } from './common.ts'
 import { prose } from './text.ts'
+import {
+  BLOG_API_DEFAULT_LIMIT,
+  CONTENT_MESSAGES,
+  LIST_LIMIT_MAX,
+  SEARCH_MAX_LENGTH,
+} from './blog-constants.ts'
 
-export const BLOG_PAGE_SIZE = 9
-export const BLOG_API_DEFAULT_LIMIT = 10
-export const LIST_LIMIT_MAX = 100
-export const EXCERPT_FALLBACK_LENGTH = 150
-export const CARD_TAG_COUNT = 3
-export const RELATED_FETCH_COUNT = 4
-export const RELATED_SHOWN_COUNT = 3
-export const SEARCH_DEBOUNCE_MS = 500
-export const SEARCH_MAX_LENGTH = 200
-
-export const CONTENT_MESSAGES = {
-  titleRequired: 'Title is required',
-  contentRequired: 'Content is required',
-  idOrSlug: 'Either id or slug must be provided',
-  idRequired: 'Id is required',
-  invalidUrl: 'Featured image URL must be a valid URL',
-  invalidDate: 'Publish date must be an ISO date-time',
-  invalidStatus: 'Status must be one of draft, published, archived',
-  postNotFound: 'Post not found',
-  pageNotFound: 'Page not found',
-  faqNotFound: 'FAQ not found',
-  statusForbidden: 'Only administrators can list posts that are not published.',
-  limitTooLarge: `Limit must be at most ${LIST_LIMIT_MAX}`,
-} as const
+export * from './blog-constants.ts'
 
 export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
 
@@ -92,28 +75,3 @@ export const BlogListQuery = z.object({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).nullish(),
 })
 export type BlogListQuery = z.infer<typeof BlogListQuery>
-
-export interface BlogPost {
-  id: string
-  title: string
-  slug: string
-  content: string
-  status: (typeof CONTENT_STATUSES)[number]
-  excerpt: string | null
-  featuredImageUrl: string | null
-  tags: string[]
-  publishedAt: string | null
-  createdAt: string
-  updatedAt: string
-}
-
-export interface Pagination {
-  page: number
-  totalPages: number
-  total: number
-}
-
-export interface BlogListResponse {
-  posts: BlogPost[]
-  pagination: Pagination
-}

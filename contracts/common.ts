@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+export * from './common-constants.ts'
+
 /** A string that must be present and non-empty; the same message for "missing" and "empty". */
 export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message })
@@ -9,21 +11,6 @@ export function requiredString(message: string) {
 export function optionalNonEmpty(message: string, max?: number) {
   const text = z.string({ error: message }).trim().min(1, { error: message })
   return (max === undefined ? text : text.max(max)).optional()
-}
-
-export const ROLES = ['user', 'admin'] as const
-export type Role = (typeof ROLES)[number]
-export const DEFAULT_ROLE: Role = 'user'
-
-export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
-export type ContentStatus = (typeof CONTENT_STATUSES)[number]
-
-/** The error envelope every failed /_api call answers with. */
-export interface ApiErrorBody {
-  error: string
-  details?: Record<string, string[]>
-  /** Some endpoints add context beside the message (e.g. `retryAfter`, `troubleshooting`). */
-  [extra: string]: unknown
 }
 
 /**

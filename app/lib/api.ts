@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../contracts/common.ts'
+import type { ApiErrorBody } from '../../contracts/common-constants.ts'
 
 export class ApiRequestError extends Error {
   readonly status: number

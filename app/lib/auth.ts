@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { LOGIN_MESSAGES, type SessionResponse, type SessionUser } from '../../contracts/auth.ts'
+import {
+  LOGIN_MESSAGES,
+  type SessionResponse,
+  type SessionUser,
+} from '../../contracts/auth-constants.ts'
 import { apiFetch } from './api.ts'
 
 export const SESSION_QUERY_KEY = ['session'] as const

@@ -1,5 +1,9 @@
 import type { RouterContextProvider } from 'react-router'
-import { type BlogPost, RELATED_FETCH_COUNT, RELATED_SHOWN_COUNT } from '../../contracts/blog.ts'
+import {
+  type BlogPost,
+  RELATED_FETCH_COUNT,
+  RELATED_SHOWN_COUNT,
+} from '../../contracts/blog-constants.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { appContext } from './app-context.ts'
 import { toCard } from './format.ts'

@@ -1,4 +1,4 @@
-import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
+import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog-constants.ts'
 import { dateFormatter } from './date-format.ts'
 import { memoize } from './memo.ts'
 

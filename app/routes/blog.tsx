@@ -1,7 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
-import { BLOG_PAGE_SIZE, type BlogListResponse, SEARCH_DEBOUNCE_MS } from '../../contracts/blog.ts'
+import {
+  BLOG_PAGE_SIZE,
+  type BlogListResponse,
+  SEARCH_DEBOUNCE_MS,
+} from '../../contracts/blog-constants.ts'
 import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'

@@ -130,6 +130,7 @@ function VideoGrid({
   empty,
   live = false,
   className,
+  sizes,
 }: {
   query: ReturnType<typeof useVideos>
   skeletons: number
@@ -138,6 +139,7 @@ function VideoGrid({
   empty: string
   live?: boolean
   className: string
+  sizes: string
 }) {
   if (query.isPending)
     return (
@@ -153,7 +155,7 @@ function VideoGrid({
     <ul className={className}>
       {query.data.videos.map((video) => (
         <li key={video.id}>
-          <VideoCard video={video} now={now} showLiveBadge={live} />
+          <VideoCard video={video} now={now} showLiveBadge={live} sizes={sizes} />
         </li>
       ))}
     </ul>
@@ -231,6 +233,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             empty={MEDIA_MESSAGES.livesEmpty}
             live
             className="grid gap-6 md:grid-cols-2"
+            sizes="(min-width: 768px) 50vw, 100vw"
           />
         </section>
 
@@ -247,6 +250,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             failed={MEDIA_MESSAGES.videosFailed}
             empty={MEDIA_MESSAGES.videosEmpty}
             className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3 xl:grid-cols-5"
+            sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 33vw, 50vw"
           />
         </section>
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, test } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { E2E } from '../support/e2e-accounts.ts'
-import { ACCOUNTS, baseURL } from './helpers.ts'
+import { ACCOUNTS, baseURL, loginHeaders } from './helpers.ts'
 
 /**
  * axe-core at WCAG 2.2 AA on every route of app/routes.ts — walked from the table, so a route
@@ -59,7 +59,7 @@ async function sessionCookie(browser: Browser, role: 'member' | 'admin'): Promis
   const context = await browser.newContext()
   const res = await context.request.post(`${baseURL()}/_api/auth/login_with_password`, {
     data: { email: ACCOUNTS[role].email, password: ACCOUNTS[role].password },
-    headers: { origin: baseURL() },
+    headers: loginHeaders(),
   })
   expect(res.ok()).toBe(true)
   const cookie = (await context.cookies()).find((c) => c.name.endsWith('session'))!

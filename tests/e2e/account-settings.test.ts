@@ -4,7 +4,7 @@ import { OAUTH_LINKED_MESSAGE } from '../../contracts/oauth.ts'
 import { PROFILE_MESSAGES } from '../../contracts/profile.ts'
 import { scenarioCookie } from '../fakes/discord.ts'
 import { E2E } from '../support/e2e-accounts.ts'
-import { ACCOUNTS, baseURL, waitForHydration } from './helpers.ts'
+import { ACCOUNTS, loginHeaders, waitForHydration } from './helpers.ts'
 
 // One account (nobody else uses it) goes through its settings in order: the tests share its state.
 test.describe.configure({ mode: 'serial' })
@@ -14,7 +14,7 @@ const account: { email: string; password: string; displayName: string } = { ...E
 async function signIn(page: Page) {
   const res = await page.request.post('/_api/auth/login_with_password', {
     data: { email: account.email, password: account.password },
-    headers: { origin: baseURL() },
+    headers: loginHeaders(),
   })
   expect(res.ok(), `login answered ${res.status()}`).toBe(true)
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, SITE, baseURL, waitForHydration } from './helpers.ts'
+import { ACCOUNTS, SITE, baseURL, waitForHydration, loginHeaders } from './helpers.ts'
 
 const PAGING_TAG = 'e2epaging'
 
@@ -7,7 +7,7 @@ const PAGING_TAG = 'e2epaging'
 test.beforeAll(async ({ request }) => {
   const login = await request.post('/_api/auth/login_with_password', {
     data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-    headers: { origin: baseURL() },
+    headers: loginHeaders(),
   })
   expect(login.ok()).toBe(true)
   for (let i = 1; i <= 10; i++) {

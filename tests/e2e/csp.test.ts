@@ -38,13 +38,20 @@ test.describe('content security policy', () => {
 
   test('visiting / and /admin/login logs no console errors', async ({ page }) => {
     const errors = collectConsoleErrors(page)
-    // The radio's cover art lives on the station's own (external) host: answered here, offline.
-    await page.route('https://radio.example.org/**', (route) =>
-      route.fulfill({
-        contentType: 'image/svg+xml',
-        body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
-      }),
-    )
+    // Images on other hosts (the radio's cover art, YouTube thumbnails, Discord avatars and
+    // attachments) are answered here, offline; a CSP refusal would still be logged.
+    for (const host of [
+      'https://radio.example.org/**',
+      'https://i.ytimg.com/**',
+      'https://cdn.discordapp.com/**',
+      'https://media.discordapp.net/**',
+    ])
+      await page.route(host, (route) =>
+        route.fulfill({
+          contentType: 'image/svg+xml',
+          body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+        }),
+      )
     await page.goto('/')
     await waitForHydration(page)
     await page.goto('/admin/login')

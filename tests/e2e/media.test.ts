@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test'
 import sharp from 'sharp'
 import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media-constants.ts'
-import { ACCOUNTS, baseURL, waitForHydration } from './helpers.ts'
+import { ACCOUNTS, baseURL, waitForHydration, loginHeaders } from './helpers.ts'
 
 /**
  * Two header images of this file's own, uploaded through the API as the admin, so the carousel
@@ -12,7 +12,10 @@ let admin: APIRequestContext
 const ours: HeaderImage[] = []
 test.beforeAll(async () => {
   admin = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { origin: baseURL() } })
-  const login = await admin.post('/_api/auth/login_with_password', { data: ACCOUNTS.admin })
+  const login = await admin.post('/_api/auth/login_with_password', {
+    data: ACCOUNTS.admin,
+    headers: loginHeaders(),
+  })
   expect(login.ok()).toBe(true)
   for (const [i, color] of ['#1d2b64', '#5b247a'].entries()) {
     const png = await sharp({

@@ -38,6 +38,8 @@ const config = loadConfig({
   NODE_ENV: 'production',
   PORT: String(E2E.port),
   HOST: '127.0.0.1',
+  // The browser tests give each API sign-in its own client address (tests/e2e/helpers.ts).
+  TRUST_PROXY: '1',
   DATA_DIR: dataDir,
   ADMIN_EMAIL: E2E.admin.email,
   ADMIN_PASSWORD: E2E.admin.password,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog.ts'
+import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
 import { cardExcerpt, formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
 import { Skeleton } from '../ui/skeleton.tsx'

@@ -7,6 +7,27 @@ import { Skeleton } from '../ui/skeleton.tsx'
 export const watchUrl = (youtubeId: string) =>
   `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
 
+const YT_WIDTHS: Record<string, number> = {
+  mqdefault: 320,
+  hqdefault: 480,
+  sddefault: 640,
+  maxresdefault: 1280,
+}
+
+/**
+ * YouTube keeps every video's thumbnail at several sizes: a card loads the 320-pixel one unless
+ * the screen needs more, instead of the 1280-pixel image the sync stores.
+ */
+export function thumbnailSrcSet(video: Pick<Video, 'youtubeId' | 'thumbnailUrl'>) {
+  const m = video.thumbnailUrl
+    ? /^https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/(\w+)\.jpg$/.exec(video.thumbnailUrl)
+    : null
+  const stored = m ? YT_WIDTHS[m[1]!] : undefined
+  if (!stored || stored <= 320) return undefined
+  const small = `https://i.ytimg.com/vi/${encodeURIComponent(video.youtubeId)}/mqdefault.jpg`
+  return `${small} 320w, ${video.thumbnailUrl} ${stored}w`
+}
+
 /** "PT1H2M3S" → "1:02:03"; null when there is no duration (feed-only videos, live streams). */
 export function formatDuration(iso: string | null): string | null {
   const m = iso ? /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(iso) : null
@@ -25,11 +46,14 @@ export function VideoCard({
   now,
   showLiveBadge = false,
   eager = false,
+  sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
 }: {
   video: Video
   now: Date
   showLiveBadge?: boolean
   eager?: boolean
+  /** How wide the card is on the page (the grid decides), for choosing the thumbnail's size. */
+  sizes?: string
 }) {
   const duration = video.isLive ? null : formatDuration(video.duration)
   return (
@@ -42,6 +66,8 @@ export function VideoCard({
       <div className="relative aspect-video overflow-hidden bg-muted">
         <RemoteImage
           src={video.thumbnailUrl ?? undefined}
+          srcSet={thumbnailSrcSet(video)}
+          sizes={sizes}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"

@@ -12,6 +12,8 @@ export function RemoteImage({
   loading = 'lazy',
   width,
   height,
+  srcSet,
+  sizes,
 }: {
   src: string | undefined
   alt: string
@@ -20,6 +22,9 @@ export function RemoteImage({
   /** The image's size, when known: the browser reserves its box before it loads. */
   width?: number
   height?: number
+  /** Other sizes of the same image, for the browser to choose from. */
+  srcSet?: string
+  sizes?: string
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const ref = useRef<HTMLImageElement>(null)
@@ -62,6 +67,8 @@ export function RemoteImage({
       alt={alt}
       width={width}
       height={height}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       style={ratio}
       loading={loading}
       decoding="async"

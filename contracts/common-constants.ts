@@ -1,0 +1,15 @@
+/** Roles, content statuses and the error envelope, without schemas (safe for every page). */
+export const ROLES = ['user', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+export const DEFAULT_ROLE: Role = 'user'
+
+export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+/** The error envelope every failed /_api call answers with. */
+export interface ApiErrorBody {
+  error: string
+  details?: Record<string, string[]>
+  /** Some endpoints add context beside the message (e.g. `retryAfter`, `troubleshooting`). */
+  [extra: string]: unknown
+}
