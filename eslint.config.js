@@ -80,6 +80,33 @@ export default tseslint.config(
     },
   },
   {
+    // Business rules know nothing of HTTP: they throw domain errors (server/shared/errors.ts),
+    // which server/http/ maps to statuses in one place.
+    files: [
+      'server/services/**',
+      'server/integrations/**',
+      'server/db/**',
+      'server/jobs/**',
+      'server/media/**',
+      'server/storage/**',
+      'server/mail/**',
+      'server/shared/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '../http/*', './http/*'],
+              message: 'Only server/http/ speaks HTTP: throw a domain error from server/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/cli/**', 'server/services/seed.ts', 'tests/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -8,7 +8,7 @@ import { createDatabase } from '../server/db/dialect.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { SEED_POSTS } from '../server/db/seed-data.ts'
 import { insertUser } from '../server/db/users.ts'
-import { createLogger } from '../server/http/logger.ts'
+import { createLogger } from '../server/shared/logger.ts'
 import { createServices } from '../server/services/index.ts'
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../auth/oauth-state.ts'
 import { writeSessionCookie } from '../auth/session-cookie.ts'
 import type { AppEnv } from '../http/env.ts'
-import { ApiError } from '../http/errors.ts'
+import { DomainError } from '../shared/errors.ts'
 import { renderOauthPopup } from '../http/oauth-popup.ts'
 import type { Services } from '../services/index.ts'
 import { endpoint } from './define.ts'
@@ -65,9 +65,10 @@ export const oauthAuthorize = endpoint({
         ip: meta.ip,
       })
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      if (error.status === 503) return popupError(c, services, 503, 'not_configured')
-      if (error.status === 429) return popupError(c, services, 429, 'rate_limited', error.message)
+      if (!(error instanceof DomainError)) throw error
+      if (error.kind === 'unavailable') return popupError(c, services, 503, 'not_configured')
+      if (error.kind === 'rate_limited')
+        return popupError(c, services, 429, 'rate_limited', error.message)
       throw error
     }
     writeOauthStateCookie(c, services.config.secureCookies, started.state)

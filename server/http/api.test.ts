@@ -8,7 +8,7 @@ import { createBodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
 import { HTTP_MESSAGES } from './errors.ts'
-import { createLogger } from './logger.ts'
+import { createLogger } from '../shared/logger.ts'
 
 /** The mechanism on its own, with endpoints made for the test: access, parsing, error envelope. */
 function appWith(user: { role: string } | null, ...routes: ReturnType<typeof endpoint>[]) {

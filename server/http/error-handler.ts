@@ -2,7 +2,7 @@ import type { ErrorHandler } from 'hono'
 import type { AppEnv } from './env.ts'
 import { DomainError } from '../shared/errors.ts'
 import { ApiError, HTTP_MESSAGES, toApiError } from './errors.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from '../shared/logger.ts'
 
 /** ApiErrors become their JSON envelope; anything else is logged and answered without internals. */
 export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '../../contracts/common.ts'
-import { type DomainError, type DomainErrorKind } from '../shared/errors.ts'
+import { AUTH_REQUIRED, type DomainError, type DomainErrorKind } from '../shared/errors.ts'
 
 export type ErrorStatus =
   400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
@@ -35,7 +35,7 @@ export class ApiError extends Error {
 }
 
 export const HTTP_MESSAGES = {
-  notAuthenticated: 'You must be logged in to do that.',
+  notAuthenticated: AUTH_REQUIRED,
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
   apiNotFound: 'No such API endpoint.',

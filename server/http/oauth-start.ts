@@ -4,7 +4,7 @@ import { writeOauthStateCookie } from '../auth/oauth-state.ts'
 import { linkErrorRedirect } from '../services/oauth.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
-import { ApiError } from './errors.ts'
+import { DomainError } from '../shared/errors.ts'
 
 /**
  * GET /oauth/start?provider=discord: the profile page's Connect action, a full-page navigation
@@ -38,7 +38,7 @@ export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
       writeOauthStateCookie(c, services.config.secureCookies, state)
       return c.redirect(url, 302)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429)
+      if (error instanceof DomainError && error.kind === 'rate_limited')
         return c.redirect(linkErrorRedirect('rate_limited'), 302)
       throw error
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { DEFAULT_FAILURE_BACKOFF_MS, NoDataError, createCachedUpstream } from './cached-upstream.ts'
 import { UpstreamError } from './upstream-fetch.ts'
 

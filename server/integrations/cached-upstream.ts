@@ -1,4 +1,4 @@
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import type { Clock } from '../services/clock.ts'
 import { UpstreamError } from './upstream-fetch.ts'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../db/dialect.ts'
 import { claimJobLease, ensureJobLease, releaseJobLease } from '../db/job-leases.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import type { Clock } from '../services/clock.ts'
 
 /**

@@ -22,10 +22,10 @@ import {
 } from '../db/blog-posts.ts'
 import { type Database, isUniqueViolation } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
 import type { Clock } from './clock.ts'
 import { foldForSearch, htmlToText, requireContentHtml, searchTerms } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
+import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
@@ -85,7 +85,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
     if (status === 'published')
       return { statuses: ['published'], visibleAt: clock.now().toISOString() }
     if (isAdmin(viewer)) return { statuses: status ? [status] : null }
-    if (status) throw new ApiError(403, CONTENT_MESSAGES.statusForbidden)
+    if (status) throw new Forbidden(CONTENT_MESSAGES.statusForbidden)
     return { statuses: ['published'], visibleAt: clock.now().toISOString() }
   }
 
@@ -102,7 +102,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
     try {
       return await db.transaction().execute((trx) => fn(trx))
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, BLOG_MESSAGES.slugTaken(slug))
+      if (isUniqueViolation(error)) throw new Conflict(BLOG_MESSAGES.slugTaken(slug))
       throw error
     }
   }
@@ -136,7 +136,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
 
     async get(by: { id?: string; slug?: string }, viewer: SessionUser | null): Promise<BlogPost> {
       const post = await this.find(by, viewer)
-      if (!post) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+      if (!post) throw new NotFound(CONTENT_MESSAGES.postNotFound)
       return post
     },
 
@@ -173,7 +173,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
 
     async update(input: BlogUpdateInput): Promise<BlogPost> {
       const existing = await findPost(db, { id: input.id })
-      if (!existing) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+      if (!existing) throw new NotFound(CONTENT_MESSAGES.postNotFound)
       const title = input.title ?? existing.title
       const content =
         input.content !== undefined ? requireContentHtml(input.content) : existing.content
@@ -205,7 +205,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
           published_at: publishedAt,
           updated_at: now,
         })
-        if (!row) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+        if (!row) throw new NotFound(CONTENT_MESSAGES.postNotFound)
         await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
         return toBlogPost(row)
       })
@@ -213,7 +213,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
 
     async remove(id: string): Promise<void> {
       const deleted = await db.transaction().execute((trx) => deletePost(trx, id))
-      if (!deleted) throw new ApiError(404, CONTENT_MESSAGES.postNotFound)
+      if (!deleted) throw new NotFound(CONTENT_MESSAGES.postNotFound)
     },
 
     /** Where each published post lives and when it last changed, for the sitemap. */

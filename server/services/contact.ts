@@ -10,7 +10,7 @@ import {
 } from '../db/contact-messages.ts'
 import type { Database } from '../db/dialect.ts'
 import type { ContactMessageRow } from '../db/schema.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { RequestMeta } from './auth.ts'
 import type { Clock } from './clock.ts'

@@ -5,7 +5,7 @@ import {
 } from '../../contracts/media-constants.ts'
 import type { ChannelImagesQuery } from '../../contracts/media.ts'
 import type { Config } from '../config.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { createCachedUpstream, NoDataError } from '../integrations/cached-upstream.ts'
 import {
   DiscordCommunityError,

@@ -3,9 +3,9 @@ import type { Faq } from '../../contracts/faqs.ts'
 import type { Database } from '../db/dialect.ts'
 import { deleteFaq, findFaq, insertFaq, listFaqs, nextFaqPosition, updateFaq } from '../db/faqs.ts'
 import type { FaqRow } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
 import type { Clock } from './clock.ts'
 import { sanitizeContentHtml } from './html.ts'
+import { NotFound } from '../shared/errors.ts'
 
 export function toFaq(row: FaqRow): Faq {
   return { id: row.id, title: row.title, content: row.content, lastUpdated: row.last_updated }
@@ -29,17 +29,17 @@ export function createFaqService(deps: { db: Database; clock: Clock }) {
       return toFaq(row)
     },
     async update(input: { id: number; title?: string; content?: string }): Promise<Faq> {
-      if (!(await findFaq(db, input.id))) throw new ApiError(404, CONTENT_MESSAGES.faqNotFound)
+      if (!(await findFaq(db, input.id))) throw new NotFound(CONTENT_MESSAGES.faqNotFound)
       const row = await updateFaq(db, input.id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.content !== undefined && { content: sanitizeContentHtml(input.content) }),
         last_updated: clock.now().toISOString(),
       })
-      if (!row) throw new ApiError(404, CONTENT_MESSAGES.faqNotFound)
+      if (!row) throw new NotFound(CONTENT_MESSAGES.faqNotFound)
       return toFaq(row)
     },
     async remove(id: number): Promise<void> {
-      if (!(await deleteFaq(db, id))) throw new ApiError(404, CONTENT_MESSAGES.faqNotFound)
+      if (!(await deleteFaq(db, id))) throw new NotFound(CONTENT_MESSAGES.faqNotFound)
     },
   }
 }

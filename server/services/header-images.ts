@@ -13,7 +13,7 @@ import {
   listHeaderImages,
 } from '../db/header-images.ts'
 import type { HeaderImageRow } from '../db/schema.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
 import type { Storage } from '../storage/storage.ts'
 import { NotFound, ValidationError } from '../shared/errors.ts'

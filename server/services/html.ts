@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type SanitizeHtml from 'sanitize-html'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
-import { ApiError } from '../http/errors.ts'
+import { ValidationError } from '../shared/errors.ts'
 
 const YOUTUBE_EMBED =
   /^https:\/\/(www\.)?(youtube\.com|youtube-nocookie\.com)\/embed\/[A-Za-z0-9_-]{6,20}(\?[A-Za-z0-9_=&.-]*)?$/
@@ -181,7 +181,7 @@ export function searchTerms(query: string | null | undefined): string[] {
 export function requireContentHtml(html: string): string {
   const clean = sanitizeContentHtml(html)
   if (!htmlToText(clean) && !/<(img|iframe|hr)\b/i.test(clean)) {
-    throw new ApiError(400, CONTENT_MESSAGES.contentRequired, {
+    throw new ValidationError(CONTENT_MESSAGES.contentRequired, {
       details: { content: [CONTENT_MESSAGES.contentRequired] },
     })
   }

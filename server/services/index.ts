@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { createSmtpMailer } from '../mail/mailer.ts'
 import { createAuthService } from './auth.ts'
 import { createBlogService } from './blog.ts'

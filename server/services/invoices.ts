@@ -31,7 +31,7 @@ import {
   type NewInvoiceItem,
 } from '../db/invoices.ts'
 import type { InvoiceRow } from '../db/schema.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from './clock.ts'

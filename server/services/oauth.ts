@@ -29,8 +29,7 @@ import {
 } from '../db/oauth.ts'
 import type { OauthAccountRow, OauthAccountUpdate } from '../db/schema.ts'
 import { findUserByEmail, findUserById, insertUser } from '../db/users.ts'
-import { ApiError } from '../http/errors.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import {
   DiscordError,
   type DiscordTokens,
@@ -45,6 +44,7 @@ import type { AuthService, IssuedSession, RequestMeta } from './auth.ts'
 import type { Clock } from './clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 import { toSessionUser } from './users.ts'
+import { BadGateway, NotAuthenticated, Unavailable } from '../shared/errors.ts'
 
 export const OAUTH_CALLBACK_PATH = '/_api/auth/oauth_callback/discord'
 /** The popup hands the page a token that is good for this long, once. */
@@ -120,7 +120,7 @@ export function createOauthService(deps: {
   const statusInFlight = new Map<number, Promise<DiscordStatus>>()
 
   function requireClient() {
-    if (!settings.oauth) throw new ApiError(503, SIGN_IN_MESSAGES.notConfigured)
+    if (!settings.oauth) throw new Unavailable(SIGN_IN_MESSAGES.notConfigured)
     return settings.oauth
   }
 
@@ -298,13 +298,13 @@ export function createOauthService(deps: {
           refresh_token: null,
           token_expires_at: null,
         })
-        throw new ApiError(502, DISCORD_STATUS_MESSAGES.reconnect)
+        throw new BadGateway(DISCORD_STATUS_MESSAGES.reconnect)
       }
       if (cached) return cached
       if (error.kind !== 'rate_limited')
         logger.error('discord status failed', { kind: error.kind, status: error.status })
-      throw new ApiError(503, DISCORD_STATUS_MESSAGES.unavailable, {
-        headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {},
+      throw new Unavailable(DISCORD_STATUS_MESSAGES.unavailable, {
+        retryAfterSeconds: error.retryAfter || undefined,
       })
     }
   }
@@ -424,9 +424,9 @@ export function createOauthService(deps: {
       const row = await takeOauthTempToken(db, digest(tempToken))
       await deleteExpiredOauthTempTokens(db, now.toISOString())
       if (!row || Date.parse(row.expires_at) <= now.getTime())
-        throw new ApiError(401, SIGN_IN_MESSAGES.tempTokenInvalid)
+        throw new NotAuthenticated(SIGN_IN_MESSAGES.tempTokenInvalid)
       const user = await findUserById(db, row.user_id)
-      if (!user) throw new ApiError(401, SIGN_IN_MESSAGES.tempTokenInvalid)
+      if (!user) throw new NotAuthenticated(SIGN_IN_MESSAGES.tempTokenInvalid)
       return auth.startSession(toSessionUser(user), meta, previousToken)
     },
 

@@ -13,11 +13,11 @@ import {
   updatePage,
 } from '../db/pages.ts'
 import type { PageRow } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
 import { isAdmin } from './blog.ts'
 import type { Clock } from './clock.ts'
 import { requireContentHtml } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
+import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 /** First path segments the site itself answers: a content page at /{slug} must not hide them. */
 export const RESERVED_PAGE_SLUGS = new Set([
@@ -108,10 +108,10 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
   async function write(slug: string, fn: () => Promise<PageRow | undefined>): Promise<ContentPage> {
     try {
       const row = await fn()
-      if (!row) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      if (!row) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
       return toContentPage(row)
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, PAGE_MESSAGES.slugTaken(slug))
+      if (isUniqueViolation(error)) throw new Conflict(PAGE_MESSAGES.slugTaken(slug))
       throw error
     }
   }
@@ -122,7 +122,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
       viewer: SessionUser | null,
     ) {
       if (!isAdmin(viewer) && query.status && query.status !== 'published') {
-        throw new ApiError(403, 'Only administrators can list pages that are not published.')
+        throw new Forbidden('Only administrators can list pages that are not published.')
       }
       const rows = isAdmin(viewer)
         ? await listPages(db, {
@@ -151,7 +151,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
       viewer: SessionUser | null,
     ): Promise<ContentPage> {
       const page = await this.find(by, viewer)
-      if (!page) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      if (!page) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
       return page
     },
 
@@ -176,7 +176,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
 
     async update(input: PageUpdateInput): Promise<ContentPage> {
       const existing = await findPage(db, { id: input.id })
-      if (!existing) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      if (!existing) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
       const title = input.title ?? existing.title
       const slug =
         input.slug && slugify(input.slug) !== existing.slug
@@ -204,7 +204,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await deletePage(db, id))) throw new ApiError(404, CONTENT_MESSAGES.pageNotFound)
+      if (!(await deletePage(db, id))) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
     },
   }
 }

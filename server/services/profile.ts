@@ -13,9 +13,14 @@ import type { UserRow } from '../db/schema.ts'
 import { isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import { findUserByEmail, findUserById, swapUserAvatar, updateUser } from '../db/users.ts'
-import { ApiError, HTTP_MESSAGES } from '../http/errors.ts'
-import { Unavailable, ValidationError } from '../shared/errors.ts'
-import type { Logger } from '../http/logger.ts'
+import {
+  AUTH_REQUIRED,
+  Conflict,
+  NotAuthenticated,
+  Unavailable,
+  ValidationError,
+} from '../shared/errors.ts'
+import type { Logger } from '../shared/logger.ts'
 import { keyOfUrl, type Storage } from '../storage/storage.ts'
 import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
 import { randomBytes } from 'node:crypto'
@@ -88,7 +93,7 @@ export function createProfileService(deps: {
 
   async function requireUser(userId: number) {
     const row = await findUserById(db, userId)
-    if (!row) throw new ApiError(401, HTTP_MESSAGES.notAuthenticated)
+    if (!row) throw new NotAuthenticated(AUTH_REQUIRED)
     return row
   }
 
@@ -106,17 +111,17 @@ export function createProfileService(deps: {
       if (current.password_hash === null && email !== current.email)
         throw ValidationError.field('email', PROFILE_MESSAGES.emailFromDiscord)
       const owner = await findUserByEmail(db, email)
-      if (owner && owner.id !== userId) throw new ApiError(409, PROFILE_MESSAGES.emailTaken)
+      if (owner && owner.id !== userId) throw new Conflict(PROFILE_MESSAGES.emailTaken)
       try {
         const row = await updateUser(db, userId, {
           display_name: input.displayName,
           email,
           updated_at: clock.now().toISOString(),
         })
-        if (!row) throw new ApiError(401, HTTP_MESSAGES.notAuthenticated)
+        if (!row) throw new NotAuthenticated(AUTH_REQUIRED)
         return toSessionUser(row)
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, PROFILE_MESSAGES.emailTaken)
+        if (isUniqueViolation(error)) throw new Conflict(PROFILE_MESSAGES.emailTaken)
         throw error
       }
     },
@@ -128,11 +133,11 @@ export function createProfileService(deps: {
       keepSessionId: string | null,
     ): Promise<void> {
       const row = await requireUser(userId)
-      if (row.password_hash === null) throw new ApiError(400, PROFILE_MESSAGES.noPasswordToChange)
+      if (row.password_hash === null) throw new ValidationError(PROFILE_MESSAGES.noPasswordToChange)
       const key = String(userId)
       await rateLimiter.hit(PASSWORD_CHANGE_RATE, key)
       if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
-        throw new ApiError(400, PROFILE_MESSAGES.currentPasswordWrong, {
+        throw new ValidationError(PROFILE_MESSAGES.currentPasswordWrong, {
           details: { currentPassword: [PROFILE_MESSAGES.currentPasswordWrong] },
         })
       }

@@ -1,6 +1,6 @@
 import { RADIO_MESSAGES, type RadioNowPlaying, type RadioStation } from '../../contracts/radio.ts'
 import type { Config } from '../config.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { createCachedUpstream, NoDataError } from '../integrations/cached-upstream.ts'
 import {
   type AzuracastSettings,

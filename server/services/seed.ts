@@ -5,7 +5,7 @@ import type { Database } from '../db/dialect.ts'
 import { SEED_FAQS, SEED_PAGES, SEED_POSTS } from '../db/seed-data.ts'
 import { upsertSearchDocument } from '../db/blog-posts.ts'
 import { countUsers, insertUser } from '../db/users.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { searchDocument } from './blog.ts'
 import type { Clock } from './clock.ts'
 

@@ -8,8 +8,7 @@ import {
   type SolarWeatherResponse,
 } from '../../contracts/sky.ts'
 import type { Config } from '../config.ts'
-import { ApiError } from '../http/errors.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { getApodRecent } from '../integrations/apod.ts'
 import {
   type CachedUpstream,
@@ -23,6 +22,7 @@ import type { Clock } from './clock.ts'
 import { computeMoonPhase } from './moon-phase.ts'
 import { mergeNews } from './news.ts'
 import { buildSolarWeather } from './solar-weather.ts'
+import { Unavailable } from '../shared/errors.ts'
 
 export const SKY_SCOPES = ['moon-phase', 'solar-weather', 'apod', 'news'] as const
 export type SkyScope = (typeof SKY_SCOPES)[number]
@@ -92,9 +92,9 @@ export function createSkyService(deps: { config: Config; clock: Clock; logger: L
     }
   }
 
-  function unavailable(error: unknown, message: string): ApiError {
+  function unavailable(error: unknown, message: string): Unavailable {
     const retryAfter = error instanceof NoDataError ? error.retryAfterSeconds : 60
-    return new ApiError(503, message, { headers: { 'Retry-After': String(retryAfter) } })
+    return new Unavailable(message, { retryAfterSeconds: retryAfter })
   }
 
   const settled = <T>(r: PromiseSettledResult<T>): T | null =>

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/errors.ts'
 import { foldForSearch } from './html.ts'
+import { Conflict, ValidationError } from '../shared/errors.ts'
 
 export const SLUG_MAX_LENGTH = 80
 
@@ -40,10 +40,9 @@ export async function chooseUniqueSlug(options: {
   const { requested, reserved } = options
   if (requested) {
     const slug = slugify(requested)
-    if (!slug) throw new ApiError(400, SLUG_INVALID, { details: { slug: [SLUG_INVALID] } })
-    if (reserved?.has(slug)) throw new ApiError(409, reserved.message(slug))
-    if ((await options.taken(slug)).includes(slug))
-      throw new ApiError(409, options.takenMessage(slug))
+    if (!slug) throw new ValidationError(SLUG_INVALID, { details: { slug: [SLUG_INVALID] } })
+    if (reserved?.has(slug)) throw new Conflict(reserved.message(slug))
+    if ((await options.taken(slug)).includes(slug)) throw new Conflict(options.takenMessage(slug))
     return slug
   }
   const base = slugify(options.title) || options.fallback

@@ -19,7 +19,7 @@ import {
   upsertVideos,
   type VideoUpsert,
 } from '../db/videos.ts'
-import type { Logger } from '../http/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { createCachedUpstream, type CachedUpstream } from '../integrations/cached-upstream.ts'
 import {
   getChannelFeed,

@@ -3,6 +3,9 @@
  * server/http/errors.ts maps each kind to a status and the `{"error": …}` envelope in one place.
  * Their message is shown to people, so it never carries internals.
  */
+/** Said when a request needs a signed-in user and has none (also by the HTTP layer's guards). */
+export const AUTH_REQUIRED = 'You must be logged in to do that.'
+
 export type ErrorDetails = Record<string, string[]>
 
 export type DomainErrorKind =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findJobLease } from '../../server/db/job-leases.ts'
-import { createLogger } from '../../server/http/logger.ts'
+import { createLogger } from '../../server/shared/logger.ts'
 import { siteJobs } from '../../server/jobs/index.ts'
 import { createScheduler, type Job } from '../../server/jobs/scheduler.ts'
 import { createServices } from '../../server/services/index.ts'

@@ -8,6 +8,7 @@ import {
   startAuthorization,
   startFakeDiscord,
 } from '../support/oauth-flow.ts'
+import { OAUTH_AUTHORIZE_RATE } from '../../server/services/oauth.ts'
 import { cookieFrom, createTestApp, type TestApp, testClock } from '../support/test-app.ts'
 
 const clock = testClock()
@@ -83,6 +84,19 @@ describe('GET /_api/auth/oauth_authorize', () => {
       expect(res.text).toContain(SIGN_IN_MESSAGES.unsupportedProvider)
     },
   )
+
+  it('answers a 61st start from one network within 15 minutes with a popup page that reports rate_limited', async () => {
+    const ip = '198.51.100.61'
+    for (let i = 0; i < OAUTH_AUTHORIZE_RATE.limit; i++) {
+      const ok = await t.request('/_api/auth/oauth_authorize?provider=discord', { ip })
+      expect(ok.status).toBe(302)
+    }
+    const res = await t.request('/_api/auth/oauth_authorize?provider=discord', { ip })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(res.text).toContain('"code":"rate_limited"')
+    expect(res.text).toContain('Too many sign-in attempts from this network.')
+  })
 
   it('answers 503 with a popup page that reports not_configured when Discord is not configured', async () => {
     const bare = await createTestApp()
