@@ -9,7 +9,7 @@ import {
 } from '../../contracts/contact.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card } from '../components/ui/card.tsx'
-import { FieldError, Input, Label } from '../components/ui/input.tsx'
+import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx'
 import { apiFetch } from '../lib/api.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
@@ -87,14 +87,13 @@ function ContactForm({ onSent }: { onSent: () => void }) {
       {field('subject', 'Subject')}
       <div className="space-y-1.5">
         <Label htmlFor="contact-message">Message</Label>
-        <textarea
+        <Textarea
           id="contact-message"
           rows={6}
           disabled={isSubmitting}
           maxLength={CONTACT_LIMITS.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus:border-ring focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-error"
           {...form.register('message')}
         />
         <FieldError id="contact-message-error" message={errors.message?.message} />

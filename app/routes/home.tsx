@@ -18,7 +18,7 @@ import {
   type HeroSlide,
 } from '../components/media/hero-carousel.tsx'
 import { useHeaderImages, useVideos } from '../components/media/media-queries.ts'
-import { VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
+import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { apiFetch } from '../lib/api.ts'
@@ -27,7 +27,6 @@ import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
-import { channelUrl } from './videos.tsx'
 
 const LIVES_QUERY = { page: 1, limit: HOME_LATEST_LIVES, liveOrRecentLive: true }
 const FEATURED_QUERY = { page: 1, limit: HOME_FEATURED_VIDEOS }

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { MEDIA_MESSAGES, VIDEOS_PAGE_SIZE } from '../../contracts/media-constants.ts'
 import { useVideos } from '../components/media/media-queries.ts'
-import { VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
+import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'
@@ -40,9 +40,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: 'Every video from the channel: observing sessions, tutorials and live streams.',
     path: '/videos',
   })
-
-export const channelUrl = (channelId: string) =>
-  `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()

@@ -1,3 +1,4 @@
+import { containsText } from './search.ts'
 import { sql } from 'kysely'
 import { type Database, isPostgres } from './dialect.ts'
 import type {
@@ -153,13 +154,7 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
   let base = db.selectFrom('invoices')
   if (query.search) {
-    const needle = `%${query.search.toLowerCase().replace(/[%_!]/g, (m) => `!${m}`)}%`
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('client_name')}) like ${needle} escape '!'`,
-        sql<boolean>`lower(${eb.ref('invoice_number')}) like ${needle} escape '!'`,
-      ]),
-    )
+    base = base.where(containsText(['client_name', 'invoice_number'], query.search))
   }
   if (query.status) base = base.where('status', '=', query.status)
   if (query.clientEmail) base = base.where('client_email', '=', query.clientEmail.toLowerCase())

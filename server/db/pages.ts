@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { containsText } from './search.ts'
 import type { Database } from './dialect.ts'
 import type { NewPageRow, PageRow } from './schema.ts'
 
@@ -15,14 +15,7 @@ export async function listPages(
   }
   if (filter.search) {
     // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
-    // `%` and `_` are taken literally: escaped with `!`, declared with ESCAPE (SQLite has no default).
-    const needle = `%${filter.search.toLowerCase().replace(/[%_!]/g, (m) => `!${m}`)}%`
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('title')}) like ${needle} escape '!'`,
-        sql<boolean>`lower(${eb.ref('slug')}) like ${needle} escape '!'`,
-      ]),
-    )
+    q = q.where(containsText(['title', 'slug'], filter.search))
   }
   return q.orderBy('updated_at', 'desc').orderBy('id').execute()
 }

@@ -1,3 +1,4 @@
+import { containsText } from './search.ts'
 import { sql } from 'kysely'
 import { type Database, isPostgres } from './dialect.ts'
 import type { NewUserRow, UserRow, UserUpdate } from './schema.ts'
@@ -80,13 +81,7 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   let base = db.selectFrom('users')
   if (query.search) {
-    const needle = `%${query.search.toLowerCase().replace(/[%_!]/g, (m) => `!${m}`)}%`
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('display_name')}) like ${needle} escape '!'`,
-        sql<boolean>`lower(${eb.ref('email')}) like ${needle} escape '!'`,
-      ]),
-    )
+    base = base.where(containsText(['display_name', 'email'], query.search))
   }
   const [rows, count] = await Promise.all([
     base

@@ -137,7 +137,7 @@ test('an admin issues an invoice with three items and 8.25 % tax, marks it paid,
   await expect(page.getByText('No invoices found.')).toBeVisible()
 })
 
-test('the status filter and an invoice form without mistakes on the keyboard', async ({ page }) => {
+test('the status filter, and the form checks a field when it is left', async ({ page }) => {
   await openInvoices(page)
   await page.getByLabel('Filter by status').selectOption('cancelled')
   await page.getByLabel('Search by client or invoice #').fill(`nobody-${unique()}`)

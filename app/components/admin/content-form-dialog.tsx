@@ -12,7 +12,7 @@ import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Dialog } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
-import { Input } from '../ui/input.tsx'
+import { Input, Textarea } from '../ui/input.tsx'
 import { useRefreshAdmin } from './admin-api.ts'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
@@ -323,11 +323,10 @@ export function ContentFormDialog({
                 <fieldset className="space-y-4 rounded-lg border border-border p-4">
                   <legend className="px-1 font-semibold">Blog Details</legend>
                   <FormField id={id('excerpt')} label="Excerpt" error={err('excerpt')}>
-                    <textarea
+                    <Textarea
                       rows={3}
                       {...fieldProps(id('excerpt'), err('excerpt'))}
                       {...form.register('excerpt')}
-                      className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
                     />
                   </FormField>
                   <FormField
@@ -363,11 +362,10 @@ export function ContentFormDialog({
                     label="Meta description"
                     error={err('metaDescription')}
                   >
-                    <textarea
+                    <Textarea
                       rows={3}
                       {...fieldProps(id('meta'), err('metaDescription'))}
                       {...form.register('metaDescription')}
-                      className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm"
                     />
                   </FormField>
                 </fieldset>

@@ -7,9 +7,9 @@ import { CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
-import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
-import { Input } from '../ui/input.tsx'
+import { Input, Textarea } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
 import { ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
@@ -151,21 +151,13 @@ function FaqDialog({
           <Input {...fieldProps('faq-title', errors.title?.message)} {...form.register('title')} />
         </FormField>
         <FormField id="faq-content" label="Content" error={errors.content?.message}>
-          <textarea
+          <Textarea
             rows={8}
             {...fieldProps('faq-content', errors.content?.message)}
             {...form.register('content')}
-            className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-error"
           />
         </FormField>
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save" />
       </form>
     </Dialog>
   )

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { fieldProps } from '../ui/form-field.tsx'
-import { FieldError, Input, Label } from '../ui/input.tsx'
+import { FieldError, Input, Label, Textarea } from '../ui/input.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { useAdminImages, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
@@ -508,14 +508,13 @@ function UploadForm() {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.description}>Description</Label>
-              <textarea
+              <Textarea
                 id={ids.description}
                 rows={3}
                 value={description}
                 maxLength={DESCRIPTION_MAX}
                 disabled={busy}
                 onChange={(e) => setDescription(e.target.value)}
-                className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm text-foreground focus:border-ring focus:outline-none disabled:opacity-60"
               />
             </div>
 

@@ -16,9 +16,9 @@ import { InvoiceCreateInput, InvoiceEditForm } from '../../../contracts/invoices
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
-import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
-import { FieldError, Input } from '../ui/input.tsx'
+import { FieldError, Input, Textarea } from '../ui/input.tsx'
 import { messageOf } from './admin-api.ts'
 import { capitalise } from './invoice-document.tsx'
 
@@ -199,11 +199,7 @@ export function InvoiceFormDialog({
               label="Client address"
               error={errors.clientAddress?.message}
             >
-              <textarea
-                rows={2}
-                className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm focus:border-ring focus:outline-none"
-                {...field('clientAddress')}
-              />
+              <Textarea rows={2} {...field('clientAddress')} />
             </FormField>
           </div>
           <FormField
@@ -355,11 +351,7 @@ export function InvoiceFormDialog({
               <Input inputMode="decimal" className="max-w-32 text-right" {...field('taxRate')} />
             </FormField>
             <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
-              <textarea
-                rows={3}
-                className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm focus:border-ring focus:outline-none"
-                {...field('notes')}
-              />
+              <Textarea rows={3} {...field('notes')} />
             </FormField>
           </div>
           <dl
@@ -389,14 +381,7 @@ export function InvoiceFormDialog({
           </dl>
         </div>
 
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Invoice'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save Invoice" />
       </form>
     </Dialog>
   )

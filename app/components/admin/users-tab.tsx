@@ -13,7 +13,7 @@ import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { useAuth } from '../../lib/auth.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'
 import { Button } from '../ui/button.tsx'
-import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
@@ -326,14 +326,11 @@ function UserFormDialog({
             {...form.register('role')}
           />
         </FormField>
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : creating ? 'Create User' : 'Save Changes'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel={creating ? 'Create User' : 'Save Changes'}
+        />
       </form>
     </Dialog>
   )

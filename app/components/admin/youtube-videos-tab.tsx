@@ -12,12 +12,12 @@ import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { RemoteImage } from '../sky/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
-import { Dialog, DialogActions } from '../ui/dialog.tsx'
+import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
-import { Input } from '../ui/input.tsx'
+import { Input, Textarea } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
-import { Skeleton } from '../ui/skeleton.tsx'
+import { VideoCardSkeleton, watchUrl } from '../media/video-card.tsx'
 import { messageOf, useAdminVideos, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { Pager } from './pager.tsx'
@@ -25,22 +25,15 @@ import { Pager } from './pager.tsx'
 const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
 
 /**
- * After a dialog opened from a card's menu closes, focus goes back to that menu's button, or to
- * the grid when the card is gone (the dialogs remember the menu item, which no longer exists).
+ * After a deletion the card and its menu button are gone (the dialogs give focus back to the menu
+ * button otherwise): focus goes to the grid rather than to the top of the page.
  */
-function refocus(videoId: number, grid: HTMLElement | null) {
+function focusGridIfLost(grid: HTMLElement | null) {
   setTimeout(() => {
     const active = document.activeElement
-    if (active && active !== document.body) return
-    const trigger = grid?.querySelector<HTMLElement>(
-      `[data-video-id="${videoId}"] [aria-haspopup="menu"]`,
-    )
-    ;(trigger ?? grid)?.focus()
+    if (!active || active === document.body) grid?.focus()
   }, 0)
 }
-
-const watchUrl = (youtubeId: string) =>
-  `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
 
 /** The YouTube Videos tab: sync a channel into the cache, then edit or remove cached videos. */
 export function YoutubeVideosTab() {
@@ -61,16 +54,8 @@ export function YoutubeVideosTab() {
       {videos.isPending ? (
         <ul aria-busy="true" aria-label="Loading videos" className={GRID}>
           {Array.from({ length: 6 }, (_, i) => (
-            <li
-              key={i}
-              data-testid="video-skeleton"
-              className="overflow-hidden rounded-xl border border-border bg-card"
-            >
-              <Skeleton className="aspect-video rounded-none" />
-              <div className="space-y-2 p-4">
-                <Skeleton className="h-4 w-5/6" />
-                <Skeleton className="h-4 w-1/3" />
-              </div>
+            <li key={i} data-testid="video-skeleton">
+              <VideoCardSkeleton />
             </li>
           ))}
         </ul>
@@ -105,20 +90,12 @@ export function YoutubeVideosTab() {
       )}
       <Pager page={page} totalPages={totalPages} onPage={setPage} />
 
-      {editing && (
-        <EditVideoDialog
-          video={editing}
-          onClose={() => {
-            setEditing(null)
-            refocus(editing.id, grid.current)
-          }}
-        />
-      )}
+      {editing && <EditVideoDialog video={editing} onClose={() => setEditing(null)} />}
       <DeleteDialog
         item={deleting}
         onClose={() => {
           setDeleting(null)
-          if (deleting) refocus(deleting.id, grid.current)
+          focusGridIfLost(grid.current)
         }}
         title="Delete YouTube Video"
         message={(video) =>
@@ -202,10 +179,7 @@ function VideoItem({
   onDelete: () => void
 }) {
   return (
-    <li
-      data-video-id={video.id}
-      className="flex overflow-hidden rounded-xl border border-border bg-card text-card-foreground sm:flex-col"
-    >
+    <li className="flex overflow-hidden rounded-xl border border-border bg-card text-card-foreground sm:flex-col">
       <a
         href={watchUrl(video.youtubeId)}
         target="_blank"
@@ -303,21 +277,13 @@ function EditVideoDialog({ video, onClose }: { video: Video; onClose: () => void
           />
         </FormField>
         <FormField id="video-description" label="Description" error={errors.description?.message}>
-          <textarea
+          <Textarea
             rows={6}
             {...fieldProps('video-description', errors.description?.message)}
             {...form.register('description')}
-            className="w-full rounded-lg border border-border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-error"
           />
         </FormField>
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save Changes" />
       </form>
     </Dialog>
   )

@@ -7,6 +7,9 @@ import { Skeleton } from '../ui/skeleton.tsx'
 export const watchUrl = (youtubeId: string) =>
   `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
 
+export const channelUrl = (channelId: string) =>
+  `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`
+
 const YT_WIDTHS: Record<string, number> = {
   mqdefault: 320,
   hqdefault: 480,

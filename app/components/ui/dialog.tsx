@@ -1,6 +1,7 @@
 import { Dialog as D } from 'radix-ui'
 import { type ReactNode, useEffect, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { Button } from './button.tsx'
 
 /**
  * A modal dialog: traps focus, closes on Escape and returns focus to what opened it (Radix).
@@ -89,5 +90,27 @@ export function focusOpener(): HTMLElement | null {
 export function DialogActions({ children }: { children: ReactNode }) {
   return (
     <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+  )
+}
+
+/** A form dialog's Cancel and submit buttons; the submit button says 'Saving...' while busy. */
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel,
+}: {
+  onCancel: () => void
+  busy: boolean
+  submitLabel: string
+}) {
+  return (
+    <DialogActions>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving...' : submitLabel}
+      </Button>
+    </DialogActions>
   )
 }

@@ -13,6 +13,19 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   )
 }
 
+/** A multi-line field with the same look, focus and invalid states as Input. */
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'w-full rounded-lg border border-border bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus:border-ring focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-error',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-medium', className)} {...props} />
 }
