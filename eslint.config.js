@@ -56,6 +56,14 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              allowTypeImports: true,
+              message:
+                'Import TanStack Query from app/lib/query.ts: importing it there creates the browser QueryClient the root provides.',
+            },
+          ],
           patterns: [
             {
               group: ['**/server/**'],
@@ -69,13 +77,24 @@ export default tseslint.config(
     },
   },
   {
-    // SQL lives in server/db only.
-    files: ['server/**'],
-    ignores: ['server/db/**', 'server/**/*.test.ts'],
+    // SQL lives in server/db only: no Kysely, no query builder call anywhere else.
+    files: ['server/**', 'app/**', 'contracts/**', 'scripts/**'],
+    ignores: ['server/db/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', importNames: ['sql'], message: 'Write SQL in server/db/.' }] },
+        {
+          paths: [{ name: 'kysely', message: 'Write SQL in a repository in server/db/.' }],
+          patterns: [{ group: ['kysely/*'], message: 'Write SQL in a repository in server/db/.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'Write SQL in a repository in server/db/ and call it.',
+        },
       ],
     },
   },

@@ -27,6 +27,19 @@ export default defineConfig({
           globalSetup: ['tests/support/postgres-global-setup.ts'],
         },
       },
+      {
+        // Two app processes of the production build on one PostgreSQL and an object store
+        // (docs/deployment.md): `npm run test:cluster`, after `npm run build`.
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

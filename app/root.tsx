@@ -1,5 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+// Only the context and, on the server, the class: the browser's client comes with the first page
+// that uses queries (app/lib/query.ts), so pages without queries load none of the library.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
+import { QueryClient, QueryClientContext } from '@tanstack/react-query'
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   Link,
   Links,
@@ -11,26 +14,28 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import { Toaster } from 'sonner'
+import type { SessionResponse, SessionUser } from '../contracts/auth-constants.ts'
 import type { Route } from './+types/root'
-import stylesheet from './app.css?url'
+// The stylesheet, inlined in the document's head (ADR 010); the client bundle does not keep it.
+import stylesheet from './app.css?inline'
+import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
-import { RadioMiniPlayer } from './components/radio/radio-mini-player.tsx'
 import { RadioProvider } from './components/radio/radio-provider.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
-import { ThemeProvider, useTheme } from './components/layout/theme-switcher.tsx'
-import { StatusCard } from './components/status.tsx'
+import { ThemeProvider } from './components/layout/theme-switcher.tsx'
+import { StatusCard } from './components/status-card.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
-import { SESSION_QUERY_KEY } from './lib/auth.ts'
+import { AuthContext, SESSION_QUERY_KEY } from './lib/auth.ts'
+import {
+  QUERY_DEFAULTS,
+  browserQueryClient,
+  subscribeQueryClient,
+} from './lib/query-client-store.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { THEME_BOOT_SCRIPT, readThemeCookie, themeAtStart } from './lib/theme.ts'
 
-export const TOAST_DURATION_MS = 4000
-export const TOASTS_VISIBLE = 3
-
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -64,10 +69,26 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* The script ran before hydration; the browser's bundle does not carry its text. */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_BOOT_SCRIPT : '' }}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links />
-        {data && <AnalyticsScripts analytics={data.publicConfig.analytics} nonce={nonce} />}
+        {/* The whole stylesheet (about 10 KB compressed) in the head: the first paint waits for
+            no request. The browser keeps the server's text; it never renders it again. */}
+        <style
+          nonce={nonce || undefined}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? stylesheet : '' }}
+          suppressHydrationWarning
+        />
+        {/* Server-rendered only: they have run by the time the page hydrates, and React leaves
+            tags it does not render in the head alone. The browser loads only usePageViews. */}
+        {import.meta.env.SSR && data && (
+          <AnalyticsScripts analytics={data.publicConfig.analytics} nonce={nonce} />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -97,50 +118,71 @@ function useHashScroll() {
   }, [hash, pathname])
 }
 
-function ThemedToaster() {
-  const { theme } = useTheme()
-  return (
-    <Toaster
-      theme={theme === 'auto' ? 'system' : theme}
-      duration={TOAST_DURATION_MS}
-      visibleToasts={TOASTS_VISIBLE}
-      position="top-right"
-      closeButton
-      richColors
-    />
+/**
+ * The page's QueryClient: on the server a new one per request (never shared between visitors);
+ * in the browser the one app/lib/query.ts creates, once a page that uses queries has loaded.
+ */
+function usePageQueryClient(): QueryClient | undefined {
+  const [serverClient] = useState(() =>
+    import.meta.env.SSR ? new QueryClient({ defaultOptions: QUERY_DEFAULTS }) : undefined,
   )
+  const browserClient = useSyncExternalStore(
+    subscribeQueryClient,
+    browserQueryClient,
+    browserQueryClient,
+  )
+  return serverClient ?? browserClient
+}
+
+/**
+ * The signed-in user: from the server render, then whatever sign-in, sign-out or a profile change
+ * writes to the session entry of the query cache.
+ */
+function useSessionUser(initial: SessionUser | null, client: QueryClient | undefined) {
+  const [user, setUser] = useState(initial)
+  useEffect(() => {
+    if (!client) return
+    const key = JSON.stringify(SESSION_QUERY_KEY)
+    client.setQueryData<SessionResponse>(SESSION_QUERY_KEY, (old) => old ?? { user })
+    return client.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash !== key) return
+      const data = event.query.state.data as SessionResponse | undefined
+      if (data) setUser(data.user ?? null)
+    })
+    // The cache is seeded once per client, with the user as the page knew it then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client])
+  return user
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(() => {
-    const client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
-    client.setQueryData(SESSION_QUERY_KEY, { user: loaderData.user })
-    return client
-  })
+  const queryClient = usePageQueryClient()
+  const user = useSessionUser(loaderData.user, queryClient)
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider initialTheme={loaderData.theme}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
-        >
-          Skip to content
-        </a>
-        {/* The radio lives outside the outlet: navigating never restarts the stream. */}
-        <RadioProvider>
-          <SiteHeader config={loaderData.publicConfig} />
-          <main id="main" className="flex-1">
-            <Outlet />
-          </main>
-          <SiteFooter siteName={loaderData.publicConfig.siteName} />
-          <RadioMiniPlayer />
-        </RadioProvider>
-        <ThemedToaster />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <QueryClientContext value={queryClient}>
+      <AuthContext value={user}>
+        <ThemeProvider initialTheme={loaderData.theme}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+          >
+            Skip to content
+          </a>
+          {/* The radio lives outside the outlet: navigating never restarts the stream. */}
+          <RadioProvider>
+            <SiteHeader config={loaderData.publicConfig} />
+            <main id="main" className="flex-1">
+              <Outlet />
+            </main>
+            <SiteFooter siteName={loaderData.publicConfig.siteName} />
+          </RadioProvider>
+          <DeferredToaster />
+        </ThemeProvider>
+      </AuthContext>
+    </QueryClientContext>
   )
 }
 

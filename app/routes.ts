@@ -1,6 +1,10 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
-/** The spec's full route table, plus the members-area link targets and the Not Found catch-all. */
+/**
+ * The spec's full route table, plus the members-area link targets and the Not Found catch-all.
+ * Guarded pages sit in an area layout whose loader checks the role once for all of them. The
+ * fixed paths are declared in contracts/site-paths.ts too (routes.test.ts compares them).
+ */
 export default [
   index('routes/home.tsx'),
   route('blog', 'routes/blog.tsx'),
@@ -19,12 +23,16 @@ export default [
   route('astronomy-news', 'routes/astronomy-news.tsx'),
   route('telescope-guide', 'routes/telescope-guide.tsx'),
   route('login', 'routes/login.tsx'),
-  route('admin', 'routes/admin.tsx'),
+  layout('routes/admin-area.tsx', [
+    route('admin', 'routes/admin.tsx'),
+    route('editor', 'routes/editor.tsx'),
+  ]),
   route('admin/login', 'routes/admin-login.tsx'),
   route('members', 'routes/members.tsx'),
-  route('members/profile', 'routes/members-profile.tsx'),
-  route('profile', 'routes/profile.tsx'),
-  route('editor', 'routes/editor.tsx'),
+  layout('routes/member-area.tsx', [
+    route('members/profile', 'routes/members-profile.tsx'),
+    route('profile', 'routes/profile.tsx'),
+  ]),
   route('invoice-test', 'routes/invoice-test.tsx'),
   route('discord-invite', 'routes/discord-invite.tsx'),
   route('resources', 'routes/resources.tsx'),

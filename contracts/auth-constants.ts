@@ -1,3 +1,5 @@
+import type { Role } from './common-constants.ts'
+
 /** Sign-in messages and session types, without schemas: every page imports these. */
 export const LOGIN_MESSAGES = {
   emailRequired: 'Email is required',
@@ -12,7 +14,7 @@ export interface SessionUser {
   id: number
   email: string
   displayName: string
-  role: string
+  role: Role
   avatarUrl: string | null
   createdAt: string
 }

@@ -2,6 +2,7 @@
 export const ROLES = ['user', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 export const DEFAULT_ROLE: Role = 'user'
+export const ADMIN_ROLE: Role = 'admin'
 
 export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
@@ -12,4 +13,9 @@ export interface ApiErrorBody {
   details?: Record<string, string[]>
   /** Some endpoints add context beside the message (e.g. `retryAfter`, `troubleshooting`). */
   [extra: string]: unknown
+}
+
+/** Whether this user (or visitor: null) holds the admin role: the one place that asks. */
+export function isAdmin(user: { role: Role } | null | undefined): boolean {
+  return user?.role === ADMIN_ROLE
 }

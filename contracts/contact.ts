@@ -1,16 +1,8 @@
 import { z } from 'zod'
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-constants.ts'
 import { personName, prose } from './text.ts'
 
-export const CONTACT_MESSAGES = {
-  name: 'Name must be at least 2 characters.',
-  email: 'Please enter a valid email address.',
-  subject: 'Subject must be at least 5 characters.',
-  message: 'Message must be at least 10 characters.',
-  unknown: 'An unknown error occurred',
-  sent: 'Thank you! Your message has been sent. We will get back to you soon.',
-} as const
-
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const
+export * from './contact-constants.ts'
 
 export const ContactInput = z.object({
   name: personName(

@@ -1,21 +1,34 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../server/config.ts'
 import { createDatabase } from '../server/db/dialect.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
-import { SEED_POSTS } from '../server/db/seed-data.ts'
+import { SEED_POSTS } from '../server/seed/content.ts'
 import { insertUser } from '../server/db/users.ts'
 import { createLogger } from '../server/shared/logger.ts'
 import { createServices } from '../server/services/index.ts'
+import { startArguments } from './start-command.ts'
 
 /**
  * npm run bench: the production build, started as `npm start` starts it, against throwaway SQLite
- * databases of realistic posts, loaded at 10 connections from this process. Prints req/s, p50/p99
- * latency, the server's own time (Server-Timing), its CPU time per request (steadier than req/s on
- * a shared machine) and its memory. BENCH_DATA_DIR keeps the seeded databases between runs.
+ * databases of realistic posts, loaded at 10 connections by wrk when it is installed (apt-get
+ * install wrk; a client in this process cannot keep up with cached pages) or else from this
+ * process. Browsers' `Accept-Encoding: br, gzip` on every request. Prints req/s, p50/p99 latency,
+ * the server's own time (Server-Timing, this process's client only), its CPU time per request
+ * (steadier than req/s on a shared machine) and its memory; with nginx installed, nginx serving
+ * the very bytes of the cached post page as a static file, for scale. BENCH_DATA_DIR keeps the
+ * seeded databases between runs.
  */
 const CONNECTIONS = 10
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
@@ -53,7 +66,7 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
     id: author.id,
     email: author.email,
     displayName: 'Bench',
-    role: 'admin',
+    role: author.role,
     avatarUrl: null,
     createdAt: now,
   }
@@ -81,16 +94,10 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
   return newestSlug(dir)
 }
 
-/** Node's flags and the entry point of `npm start`, so the benchmark measures what is deployed. */
-function startArguments(): string[] {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-  const command = pkg.scripts.start.split(/\s+/)
-  return command.slice(command.indexOf('node') + 1).filter((a) => !a.startsWith('--env-file'))
-}
-
 async function startServer(
   dataDir: string,
   port: number,
+  env: Record<string, string> = {},
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, startArguments(), {
     env: {
@@ -101,10 +108,12 @@ async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       ADMIN_PASSWORD: 'bench-password-1',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: a first start after an upgrade may index 10,000 posts for search.
+  for (let i = 0; i < 600; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       http
         .get(`http://127.0.0.1:${port}/healthz`, (res) => resolve(res.statusCode === 200))
@@ -146,9 +155,61 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
-async function load(server: { port: number; pid: number }, urlPath: string): Promise<Result> {
+const WRK = spawnSync('wrk', ['--version']).error ? null : 'wrk'
+const ACCEPT_ENCODING = 'br, gzip'
+
+function wrkMs(output: string, label: string): number {
+  const m = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(output)
+  if (!m) return NaN
+  const v = Number(m[1])
+  return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
+}
+
+/** wrk for WARMUP_MS, then for DURATION_MS with the server's CPU time measured around it. */
+function loadWithWrk(
+  server: { port: number; pid: number },
+  urlPath: string,
+  name = urlPath,
+  connections = CONNECTIONS,
+): Result {
+  const url = `http://127.0.0.1:${server.port}${urlPath}`
+  const args = (ms: number) => [
+    `-t${Math.min(2, connections)}`,
+    `-c${connections}`,
+    `-d${Math.max(1, Math.round(ms / 1000))}s`,
+    '--latency',
+    '-H',
+    `Accept-Encoding: ${ACCEPT_ENCODING}`,
+    url,
+  ]
+  execFileSync(WRK!, args(WARMUP_MS))
+  const cpu0 = server.pid ? cpuMs(server.pid) : 0
+  const out = execFileSync(WRK!, args(DURATION_MS), { encoding: 'utf8' })
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    out,
+  )
+  return {
+    path: name,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: wrkMs(out, '50'),
+    p99: wrkMs(out, '99'),
+    server50: NaN,
+    cpuPerRequest: server.pid ? (cpuMs(server.pid) - cpu0) / Math.max(1, requests) : NaN,
+    errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+  }
+}
+
+async function load(
+  server: { port: number; pid: number },
+  urlPath: string,
+  name = urlPath,
+  connections = CONNECTIONS,
+): Promise<Result> {
+  if (WRK) return loadWithWrk(server, urlPath, name, connections)
   const { port, pid } = server
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const latencies: number[] = []
   const serverTimes: number[] = []
   let errors = 0
@@ -157,18 +218,27 @@ async function load(server: { port: number; pid: number }, urlPath: string): Pro
     new Promise<void>((resolve) => {
       const t0 = performance.now()
       http
-        .get({ host: '127.0.0.1', port, path: urlPath, agent }, (res) => {
-          res.resume()
-          res.on('end', () => {
-            if (recording) {
-              latencies.push(performance.now() - t0)
-              const st = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))
-              if (st) serverTimes.push(Number(st[1]))
-              if (res.statusCode !== 200) errors++
-            }
-            resolve()
-          })
-        })
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: urlPath,
+            agent,
+            headers: { 'accept-encoding': ACCEPT_ENCODING },
+          },
+          (res) => {
+            res.resume()
+            res.on('end', () => {
+              if (recording) {
+                latencies.push(performance.now() - t0)
+                const st = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))
+                if (st) serverTimes.push(Number(st[1]))
+                if (res.statusCode !== 200) errors++
+              }
+              resolve()
+            })
+          },
+        )
         .on('error', () => {
           errors++
           resolve()
@@ -176,7 +246,7 @@ async function load(server: { port: number; pid: number }, urlPath: string): Pro
     })
   const run = async (until: number) => {
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
+      Array.from({ length: connections }, async () => {
         while (performance.now() < until) await once()
       }),
     )
@@ -194,7 +264,7 @@ async function load(server: { port: number; pid: number }, urlPath: string): Pro
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
   }
   return {
-    path: urlPath,
+    path: name,
     rps: latencies.length / elapsed,
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
@@ -222,11 +292,88 @@ function print(rows: Result[]) {
         pad(r.rps.toFixed(0), 9) +
         pad(r.p50.toFixed(2), 9) +
         pad(r.p99.toFixed(2), 9) +
-        pad(r.server50.toFixed(2), 12) +
-        pad(r.cpuPerRequest.toFixed(2), 12) +
+        pad(Number.isNaN(r.server50) ? '–' : r.server50.toFixed(2), 12) +
+        pad(Number.isNaN(r.cpuPerRequest) ? '–' : r.cpuPerRequest.toFixed(3), 12) +
         r.errors,
     )
   }
+}
+
+/** The bytes a browser gets for a page (brotli), to hand to nginx as a static file. */
+function fetchBrotli(port: number, urlPath: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port, path: urlPath, headers: { 'accept-encoding': 'br' } },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve(Buffer.concat(chunks)))
+        },
+      )
+      .on('error', reject)
+  })
+}
+
+/** nginx (one worker, like the one Node process) serving those bytes; null when not installed. */
+async function startNginx(
+  bytes: Buffer,
+  port: number,
+): Promise<{ port: number; pid: number; stop(): Promise<void> } | null> {
+  const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((b) => existsSync(b))
+  if (!binary) return null
+  // Its workers run as an unprivileged user: a directory of its own that they may read.
+  const root = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'))
+  chmodSync(root, 0o755)
+  mkdirSync(path.join(root, 'www'), { mode: 0o755 })
+  writeFileSync(path.join(root, 'www', 'post'), bytes, { mode: 0o644 })
+  const tmp = path.join(root, 'tmp')
+  writeFileSync(
+    path.join(root, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}; proxy_temp_path ${tmp}; fastcgi_temp_path ${tmp};
+  uwsgi_temp_path ${tmp}; scgi_temp_path ${tmp};
+  server {
+    listen 127.0.0.1:${port};
+    root ${root}/www;
+    location / { default_type text/html; add_header Content-Encoding br; add_header Vary Accept-Encoding; }
+  }
+}
+`,
+  )
+  const child = spawn(binary, ['-c', path.join(root, 'nginx.conf')], { stdio: 'ignore' })
+  await new Promise((r) => setTimeout(r, 500))
+  // The worker, not the master, does the work: its CPU is what the comparison would read.
+  return {
+    port,
+    pid: 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          rmSync(root, { recursive: true, force: true })
+          resolve()
+        })
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** First-load JavaScript per page, from the bundle budget script (same build). */
+function firstLoadJs(): string {
+  const out = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', 'scripts/bundle-budget.ts'],
+    {
+      encoding: 'utf8',
+    },
+  )
+  return (out.stdout || out.stderr).trim()
 }
 
 // BENCH_DATA_DIR keeps the seeded databases between runs (seeded on the first run into it).
@@ -247,30 +394,77 @@ try {
     await seedDatabase(large, 10_000)
     writeFileSync(marker, new Date().toISOString())
   }
+  const post = `/blog/${postSlug}`
+  console.log(`load: ${WRK ? 'wrk, 2 threads' : 'this process (install wrk for cached pages)'}`)
 
-  const pageServer = await startServer(small, 3301)
-  const pageResults: Result[] = []
-  for (const p of ['/blog', '/blog?page=50', `/blog/${postSlug}`, '/_api/blog/list'])
-    pageResults.push(await load(pageServer, p))
-  const pageMemory = memoryMb(pageServer.pid)
-  await pageServer.stop()
+  // Visitors: the page cache on (as deployed).
+  const cachedServer = await startServer(small, 3301)
+  const cached: Result[] = []
+  for (const [p, name] of [
+    [post, 'post page (cached)'],
+    ['/blog', '/blog (cached)'],
+    ['/blog?page=50', '/blog?page=50 (cached)'],
+  ] as const)
+    cached.push(await load(cachedServer, p, name))
+  const postBytes = await fetchBrotli(cachedServer.port, post)
+  const cachedMemory = memoryMb(cachedServer.pid)
+  await cachedServer.stop()
 
-  const searchServer = await startServer(large, 3302)
-  const searchResults = [
-    await load(searchServer, `/_api/blog/list?search=${SEARCH_WORD}`),
-    await load(searchServer, '/_api/blog/list?search=moon%20telescope'),
-  ]
+  // Every request rendered: the page cache off.
+  const freshServer = await startServer(small, 3302, { PAGE_CACHE_MB: '0' })
+  const fresh: Result[] = []
+  for (const [p, name] of [
+    [post, 'post page (rendered)'],
+    ['/blog', '/blog (rendered)'],
+    ['/_api/blog/list', '/_api/blog/list'],
+  ] as const)
+    fresh.push(await load(freshServer, p, name))
+  const freshMemory = memoryMb(freshServer.pid)
+  await freshServer.stop()
+
+  const nginx = WRK ? await startNginx(postBytes, 3303) : null
+  const reference = nginx ? await load(nginx, '/post', 'nginx, same bytes') : null
+  await nginx?.stop()
+
+  const searchServer = await startServer(large, 3304)
+  const searchResults: Result[] = []
+  for (const [query, label] of [
+    [SEARCH_WORD, 'a rare word'],
+    ['moon%20telescope', 'two common words'],
+    ['moon', 'a common word'],
+  ] as const) {
+    const url = `/_api/blog/list?search=${query}`
+    searchResults.push(await load(searchServer, url, `${label}, 10 connections`))
+    // Latency as one visitor sees it, without the queue of the other nine.
+    searchResults.push(await load(searchServer, url, `${label}, 1 connection`, 1))
+  }
   const searchMemory = memoryMb(searchServer.pid)
   await searchServer.stop()
 
-  console.log(`\n1,000 posts, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each`)
-  print(pageResults)
-  console.log(`server memory: ${pageMemory.rss} MB RSS after the runs, ${pageMemory.peak} MB peak`)
-  console.log(`\n10,000 posts, search through the full-text index`)
+  console.log(
+    `\n1,000 posts, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, Accept-Encoding: ${ACCEPT_ENCODING}`,
+  )
+  print([...cached, ...(reference ? [reference] : [])])
+  if (reference)
+    console.log(
+      `cached post page: ${((cached[0]!.rps / reference.rps) * 100).toFixed(0)} % of nginx serving the same ${postBytes.length} bytes`,
+    )
+  console.log(
+    `server memory: ${cachedMemory.rss} MB RSS after the runs, ${cachedMemory.peak} MB peak`,
+  )
+  console.log('\npage cache off (PAGE_CACHE_MB=0): every request rendered')
+  print(fresh)
+  console.log(
+    `server memory: ${freshMemory.rss} MB RSS after the runs, ${freshMemory.peak} MB peak`,
+  )
+  console.log(
+    `\n10,000 posts, search through the full-text index (${SEARCH_WORD}, moon telescope, moon)`,
+  )
   print(searchResults)
   console.log(
     `server memory: ${searchMemory.rss} MB RSS after the runs, ${searchMemory.peak} MB peak`,
   )
+  console.log(`\n${firstLoadJs()}`)
 } finally {
   if (!keep) rmSync(root, { recursive: true, force: true })
 }

@@ -19,17 +19,32 @@ function read<T>(file: string): T | undefined {
 }
 
 const vitest = read<VitestReport>('reports/vitest.json')
+const cluster = read<VitestReport>('reports/vitest-cluster.json')
 const playwright = read<PlaywrightReport>('reports/playwright.json')
-if (!vitest || !playwright) {
-  console.error('Missing test reports: expected reports/vitest.json and reports/playwright.json')
+if (!vitest || !cluster || !playwright) {
+  console.error(
+    'Missing test reports: expected reports/vitest.json, reports/vitest-cluster.json and reports/playwright.json',
+  )
   process.exit(1)
 }
 
-const passed = vitest.numPassedTests + playwright.stats.expected + playwright.stats.flaky
-const failed = vitest.numFailedTests + playwright.stats.unexpected
-const skipped = vitest.numPendingTests + vitest.numTodoTests + playwright.stats.skipped
+const passed =
+  vitest.numPassedTests +
+  cluster.numPassedTests +
+  playwright.stats.expected +
+  playwright.stats.flaky
+const failed = vitest.numFailedTests + cluster.numFailedTests + playwright.stats.unexpected
+const skipped =
+  vitest.numPendingTests +
+  vitest.numTodoTests +
+  cluster.numPendingTests +
+  cluster.numTodoTests +
+  playwright.stats.skipped
 console.log(
   `vitest (unit, api-sqlite, api-postgres): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+)
+console.log(
+  `vitest (cluster: two nodes, PostgreSQL, object store): ${cluster.numPassedTests} passed, ${cluster.numFailedTests} failed`,
 )
 console.log(
   `playwright (chromium): ${playwright.stats.expected + playwright.stats.flaky} passed, ${playwright.stats.unexpected} failed`,

@@ -28,6 +28,17 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  STORAGE_URL: optionalString,
+  STORAGE_PUBLIC_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'STORAGE_PUBLIC_URL must be a full URL such as https://cdn.example.org/uploads',
+      })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional(),
   ),
@@ -106,6 +117,13 @@ const EnvSchema = z.object({
     .default('/site-verification.txt'),
   SITE_VERIFICATION_LINE: optionalString,
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  // Memory for the visitor page cache (compressed pages); 0 turns it off.
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'PAGE_CACHE_MB must be a number of megabytes (0 turns the cache off)' })
+    .int({ error: 'PAGE_CACHE_MB must be a whole number of megabytes' })
+    .min(0, { error: 'PAGE_CACHE_MB must be 0 or more' })
+    .max(1024, { error: 'PAGE_CACHE_MB must be at most 1024' })
+    .default(32),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
@@ -164,6 +182,8 @@ export interface Config {
   publicUrl: string | undefined
   dataDir: string
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+  /** Uploads: under DATA_DIR/uploads (default), or in an S3-compatible bucket (STORAGE_URL). */
+  storage: StorageConfig
   sessionSecret: string
   secureCookies: boolean
   /** Reverse proxies in front of the app (0: the socket address is the client). */
@@ -190,6 +210,8 @@ export interface Config {
   adsTxt: string | undefined
   siteVerification: { path: string; line: string | undefined }
   logLevel: 'silent' | 'error' | 'info'
+  /** Bytes the visitor page cache may hold; 0 when it is off. */
+  pageCacheBytes: number
   /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
   sky: {
     swpcUrl: string
@@ -216,6 +238,97 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export type StorageConfig = {
+  /** Where browsers load uploads from (a CDN, the bucket's public address); unset: /uploads. */
+  publicBaseUrl: string | undefined
+} & (
+  | { kind: 'disk' }
+  | {
+      kind: 's3'
+      bucket: string
+      prefix: string
+      endpoint: string | undefined
+      region: string
+      forcePathStyle: boolean
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+    }
+)
+
+const STORAGE_URL_FORM = 's3://bucket[/prefix]?endpoint=https://…&region=…'
+/** S3's bucket naming rules (lower case, digits, dots and hyphens, 3–63 characters). */
+const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+const PREFIX_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/
+const STORAGE_PARAMETERS = new Set(['endpoint', 'region', 'pathStyle'])
+
+/** STORAGE_URL and its companions, as the storage adapter needs them; unset means disk. */
+export function parseStorageConfig(env: {
+  STORAGE_URL?: string | undefined
+  STORAGE_PUBLIC_URL?: string | undefined
+  S3_ACCESS_KEY_ID?: string | undefined
+  S3_SECRET_ACCESS_KEY?: string | undefined
+}): StorageConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`)
+  }
+  const publicBaseUrl = env.STORAGE_PUBLIC_URL?.replace(/\/+$/, '')
+  if (!env.STORAGE_URL || env.STORAGE_URL === 'disk') return { kind: 'disk', publicBaseUrl }
+  if (!env.STORAGE_URL.startsWith('s3://')) {
+    return fail(`STORAGE_URL: use ${STORAGE_URL_FORM}, or leave it unset for files under DATA_DIR`)
+  }
+  let url: URL
+  try {
+    url = new URL(env.STORAGE_URL)
+  } catch {
+    return fail(`STORAGE_URL: not a URL; use ${STORAGE_URL_FORM}`)
+  }
+  if (url.username || url.password) {
+    fail('STORAGE_URL: put the keys in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, not in the URL')
+  }
+  const bucket = url.hostname
+  if (!BUCKET_PATTERN.test(bucket)) {
+    fail(`STORAGE_URL: "${bucket}" is not a bucket name (3–63 lower-case letters, digits, . and -)`)
+  }
+  // From the text itself: URL parsing would quietly resolve "a/../b" to "b".
+  const rawPath = /^s3:\/\/[^/?#]*([^?#]*)/.exec(env.STORAGE_URL)?.[1] ?? ''
+  const prefix = rawPath.replace(/^\/+|\/+$/g, '')
+  if (prefix && !PREFIX_PATTERN.test(prefix)) {
+    fail('STORAGE_URL: the prefix after the bucket may hold only letters, digits, _, - and /')
+  }
+  for (const name of url.searchParams.keys()) {
+    if (!STORAGE_PARAMETERS.has(name)) {
+      fail(`STORAGE_URL: unknown parameter "${name}" (use endpoint, region and pathStyle)`)
+    }
+  }
+  const endpoint = url.searchParams.get('endpoint')?.replace(/\/+$/, '') || undefined
+  if (endpoint && !/^https?:\/\/[^/?#]+$/.test(endpoint)) {
+    fail("STORAGE_URL: endpoint must be the store's address, e.g. http://127.0.0.1:9000")
+  }
+  const region = url.searchParams.get('region') || 'us-east-1'
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) {
+    fail('STORAGE_URL: region must look like us-east-1 (R2: auto)')
+  }
+  const pathStyle = url.searchParams.get('pathStyle') ?? 'true'
+  if (pathStyle !== 'true' && pathStyle !== 'false') {
+    fail('STORAGE_URL: pathStyle must be true (the default) or false')
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS_* chain')
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix,
+    endpoint,
+    region,
+    forcePathStyle: pathStyle === 'true',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicBaseUrl,
+  }
+}
 
 /** What the browser may see of the configuration: nothing secret goes here. */
 export interface PublicConfig {
@@ -289,6 +402,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     database,
+    storage: parseStorageConfig(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
@@ -314,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adsTxt: e.ADS_TXT,
     siteVerification: { path: e.SITE_VERIFICATION_PATH, line: e.SITE_VERIFICATION_LINE },
     logLevel: e.LOG_LEVEL,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     sky: {
       swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
       nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { createDatabase } from './db/dialect.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { connectContentNotify, type ContentNotifier } from './db/content-notify.ts'
+import { applyMigrations, withStartupLock } from './db/migrate.ts'
 import { createHttpApp } from './http/app.ts'
 import { createLogger } from './shared/logger.ts'
 import { siteJobs } from './jobs/index.ts'
@@ -14,6 +16,7 @@ import { type Services, createServices } from './services/index.ts'
 import { seedIfEmpty } from './services/seed.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
+const IDLE_CLOSE_DELAY_MS = 1_000
 
 export interface RunningServer {
   url: string
@@ -29,15 +32,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const dev = config.env === 'development'
 
   const db = createDatabase(config.database)
-  const applied = await migrateToLatest(db)
-  if (applied.length) logger.info('migrations applied', { applied })
   const services = createServices({ config, db, logger })
-  await seedIfEmpty(
-    db,
-    services.clock,
-    { adminEmail: config.admin.email, adminPassword: config.admin.password },
-    logger,
-  )
+  // Nodes starting together on one PostgreSQL database take turns: one migrates and seeds, the
+  // others then find nothing to do.
+  const applied = await withStartupLock(db, async () => {
+    const applied = await applyMigrations(db)
+    const indexed = await services.blog.indexMissingPosts()
+    if (indexed) logger.info('posts indexed for search', { indexed })
+    await seedIfEmpty(
+      db,
+      services.clock,
+      { adminEmail: config.admin.email, adminPassword: config.admin.password },
+      logger,
+    )
+    return applied
+  })
+  if (applied.length) logger.info('migrations applied', { applied })
+  // A change made on another node reaches this node's page cache (SQLite: there is no other node).
+  const notifier: ContentNotifier | null =
+    config.database.dialect === 'postgres'
+      ? await connectContentNotify({
+          url: config.database.url,
+          db,
+          events: services.events,
+          logger,
+        })
+      : null
 
   let loadBuild: () => Promise<ServerBuild>
   let clientDir: string | undefined
@@ -60,15 +80,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     clientDir = path.relative(process.cwd(), path.join(buildRoot, 'client'))
   }
 
-  const app = createHttpApp({ services, loadBuild, clientDir, dev })
+  // Set on SIGTERM: /healthz answers 503 so the balancer stops sending, answers end keep-alive.
+  let draining = false
+  const app = createHttpApp({ services, loadBuild, clientDir, dev, isDraining: () => draining })
   const listener = getRequestListener(app.fetch)
   // A client that trickles its headers or body is dropped instead of holding a socket for the
   // 300 s Node allows by default; the deadlines are checked every 2 s.
   const server = createServer(
     { headersTimeout: 15_000, requestTimeout: 60_000, connectionsCheckingInterval: 2_000 },
     (req, res) => {
+      if (draining) res.setHeader('Connection', 'close')
       if (devMiddleware) devMiddleware(req as never, res as never, () => void listener(req, res))
-      else void listener(req, res)
+      // A visitor's cached page is answered before the framework builds a Request (ADR 009).
+      else if (!app.pageCache.serveNode(req, res)) void listener(req, res)
     },
   )
   server.keepAliveTimeout = 65_000
@@ -89,25 +113,39 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   let closing: Promise<void> | undefined
   const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => {
-        logger.error('closing connections still open after the grace period')
-        server.closeAllConnections()
-      }, SHUTDOWN_GRACE_MS)
-      force.unref()
-      server.close(() => {
-        clearTimeout(force)
-        void (async () => {
-          await scheduler.stop()
-          await services.contact.settle()
-          await closeVite?.()
-          await db.destroy()
-          logger.info('stopped')
-          resolve()
-        })()
-      })
-      server.closeIdleConnections()
-    })
+    closing ??= (async () => {
+      draining = true
+      // No new connections from here on; requests already received are answered. The scheduler
+      // starts no new job and lets the one running finish, meanwhile.
+      const stopped = Promise.all([
+        new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            logger.error('closing connections still open after the grace period')
+            server.closeAllConnections()
+          }, SHUTDOWN_GRACE_MS)
+          force.unref()
+          // By then the requests on freshly accepted connections are being answered (with
+          // Connection: close); what is still idle is a keep-alive connection with nothing asked.
+          const idle = setTimeout(() => server.closeIdleConnections(), IDLE_CLOSE_DELAY_MS)
+          idle.unref()
+          // net.Server's close, not http.Server's: that one also drops idle connections at once,
+          // among them connections accepted a moment ago whose request has not been read yet.
+          // The callback comes once every connection has ended.
+          net.Server.prototype.close.call(server, () => {
+            clearTimeout(force)
+            clearTimeout(idle)
+            resolve()
+          })
+        }),
+        scheduler.stop(),
+      ])
+      await stopped
+      await services.contact.settle()
+      await notifier?.close()
+      await closeVite?.()
+      await db.destroy()
+      logger.info('stopped')
+    })()
     return closing
   }
   return { url, server, services, close }

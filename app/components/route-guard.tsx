@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
+import { isAdmin, type Role } from '../../contracts/common-constants.ts'
 import { useAuth } from '../lib/auth.ts'
 import { AccessDenied, AuthenticatingSkeleton, roleDeniedMessage } from './status.tsx'
 
-export type RequiredRole = 'user' | 'admin'
+export type RequiredRole = Role
 
 /**
  * The client side of the route guards (loaders enforce the same on the server): a skeleton while
@@ -14,10 +15,10 @@ export function RequireRole({ role, children }: { role: RequiredRole; children: 
   const location = useLocation()
   if (auth.status === 'loading') return <AuthenticatingSkeleton />
   if (auth.status === 'unauthenticated') {
-    const to = role === 'admin' ? '/admin/login' : '/login'
+    const to = isAdmin({ role }) ? '/admin/login' : '/login'
     return <Navigate to={to} replace state={{ from: location.pathname + location.search }} />
   }
-  if (role === 'admin' && auth.user.role !== 'admin')
+  if (isAdmin({ role }) && !isAdmin(auth.user))
     return <AccessDenied message={roleDeniedMessage(auth.user.role)} />
   return <>{children}</>
 }

@@ -1,32 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Card } from './ui/card.tsx'
+import { StatusCard } from './status-card.tsx'
 import { Skeleton } from './ui/skeleton.tsx'
 
-export function StatusCard({
-  title,
-  children,
-  tone = 'neutral',
-}: {
-  title: string
-  children?: ReactNode
-  tone?: 'neutral' | 'error'
-}) {
-  return (
-    <Card className="mx-auto max-w-xl text-center" role={tone === 'error' ? 'alert' : undefined}>
-      <h1
-        className={
-          tone === 'error'
-            ? 'font-display text-2xl font-bold text-error'
-            : 'font-display text-2xl font-bold'
-        }
-      >
-        {title}
-      </h1>
-      {children && <div className="mt-3 space-y-4 text-muted-foreground">{children}</div>}
-    </Card>
-  )
-}
+export { StatusCard }
 
 export function AccessDenied({ message, action }: { message: string; action?: ReactNode }) {
   return (

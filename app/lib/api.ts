@@ -1,3 +1,4 @@
+import type { ApiRoute } from '../../contracts/api-paths.ts'
 import type { ApiErrorBody } from '../../contracts/common-constants.ts'
 
 export class ApiRequestError extends Error {
@@ -13,15 +14,17 @@ export class ApiRequestError extends Error {
 type Query = Record<string, string | number | boolean | null | undefined>
 
 /**
- * Calls /_api with the session cookie. On a non-OK answer the body's `error` field becomes the
- * thrown message, else `fallbackMessage`.
+ * Calls an /_api endpoint (named in contracts/api-paths.ts, or by its path) with the session
+ * cookie and answers its response. On a non-OK answer the body's `error` field becomes the thrown
+ * message, else `fallbackMessage`.
  */
 export async function apiFetch<T>(
-  path: string,
+  endpoint: ApiRoute<T> | string,
   options: { method?: 'GET' | 'POST'; body?: unknown; query?: Query; signal?: AbortSignal } = {},
   fallbackMessage = 'Request failed',
 ): Promise<T> {
-  const url = new URL(`/_api${path}`, window.location.origin)
+  const route = typeof endpoint === 'string' ? null : endpoint
+  const url = new URL(`/_api${route ? route.path : endpoint}`, window.location.origin)
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
   }
@@ -29,7 +32,7 @@ export async function apiFetch<T>(
   let res: Response
   try {
     res = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? route?.method ?? (options.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
       headers:
         options.body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
-import {
-  LOGIN_MESSAGES,
-  type SessionResponse,
-  type SessionUser,
-} from '../../contracts/auth-constants.ts'
-import { apiFetch } from './api.ts'
+import { createContext, use } from 'react'
+import type { SessionUser } from '../../contracts/auth-constants.ts'
 
+/**
+ * Where sign-in, sign-out and profile changes put the new session (`queryClient.setQueryData`);
+ * the root follows that entry of the query cache into AuthContext.
+ */
 export const SESSION_QUERY_KEY = ['session'] as const
 
 export type AuthState =
@@ -13,19 +12,10 @@ export type AuthState =
   | { status: 'unauthenticated'; user: null }
   | { status: 'authenticated'; user: SessionUser }
 
-export function fetchSession(): Promise<SessionResponse> {
-  return apiFetch<SessionResponse>('/auth/session', {}, LOGIN_MESSAGES.sessionCheckFailed)
-}
+/** The signed-in user, provided by the root: from the server render, then from the query cache. */
+export const AuthContext = createContext<SessionUser | null>(null)
 
-/** The signed-in user, seeded from the server render; the check retries once and never goes stale. */
 export function useAuth(): AuthState {
-  const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: fetchSession,
-    retry: 1,
-    staleTime: Infinity,
-  })
-  if (query.isPending) return { status: 'loading', user: null }
-  const user = query.data?.user
+  const user = use(AuthContext)
   return user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null }
 }

@@ -6,7 +6,7 @@ import {
 } from '../../contracts/blog-constants.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { appContext } from './app-context.ts'
-import { toCard } from './format.ts'
+import { toCard } from './excerpt.ts'
 
 /** A post and up to 3 other published posts (4 fetched, the current one left out); null if not visible. */
 export async function loadPost(

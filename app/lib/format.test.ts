@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cardExcerpt, formatLongDate, formatShortDate, leadingText, textOfHtml } from './format.ts'
+import { cardExcerpt, leadingText, textOfHtml } from './excerpt.ts'
+import { formatLongDate, formatShortDate } from './format.ts'
 
 describe('dates', () => {
   it('formats short month, day, year', () => {

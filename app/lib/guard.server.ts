@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import type { SessionUser } from '../../contracts/auth.ts'
+import { isAdmin, type Role } from '../../contracts/common-constants.ts'
 import { appContext } from './app-context.ts'
 
 /**
@@ -8,9 +9,9 @@ import { appContext } from './app-context.ts'
  */
 export function guardRole(
   context: Readonly<RouterContextProvider>,
-  role: 'user' | 'admin',
+  role: Role,
 ): { user: SessionUser; status: 200 | 403 } {
   const { user } = context.get(appContext)
-  if (!user) throw redirect(role === 'admin' ? '/admin/login' : '/login')
-  return { user, status: role === 'admin' && user.role !== 'admin' ? 403 : 200 }
+  if (!user) throw redirect(isAdmin({ role }) ? '/admin/login' : '/login')
+  return { user, status: isAdmin({ role }) && !isAdmin(user) ? 403 : 200 }
 }

@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery } from './query.ts'
 import {
   type ApodResponse,
   type Freshness,
@@ -8,6 +8,8 @@ import {
   SKY_MESSAGES,
   type SolarWeatherResponse,
 } from '../../contracts/sky.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
+import type { ApiRoute } from '../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from './api.ts'
 
 /**
@@ -28,7 +30,7 @@ export const SKY_QUERY_KEYS = {
 
 interface SkyQueryOptions<T> {
   queryKey: readonly string[]
-  path: string
+  route: ApiRoute<T>
   fallbackMessage: string
   staleTime: number
   refetchOnWindowFocus: boolean
@@ -39,7 +41,7 @@ function useSkyQuery<T extends Freshness>(options: SkyQueryOptions<T>): UseQuery
   const { initial } = options.loaderData
   return useQuery({
     queryKey: options.queryKey,
-    queryFn: ({ signal }) => apiFetch<T>(options.path, { signal }, options.fallbackMessage),
+    queryFn: ({ signal }) => apiFetch(options.route, { signal }, options.fallbackMessage),
     staleTime: options.staleTime,
     refetchOnWindowFocus: options.refetchOnWindowFocus,
     refetchOnMount: true,
@@ -54,7 +56,7 @@ function useSkyQuery<T extends Freshness>(options: SkyQueryOptions<T>): UseQuery
 export function useMoonPhase(loaderData: SkyLoaderData<MoonPhaseResponse>) {
   return useSkyQuery({
     queryKey: SKY_QUERY_KEYS.moonPhase,
-    path: '/moon-phase',
+    route: API_PATHS.getMoonPhase,
     fallbackMessage: SKY_MESSAGES.moonFailed,
     staleTime: SKY_FRESHNESS_MS.moonPhase,
     refetchOnWindowFocus: false,
@@ -65,7 +67,7 @@ export function useMoonPhase(loaderData: SkyLoaderData<MoonPhaseResponse>) {
 export function useSolarWeather(loaderData: SkyLoaderData<SolarWeatherResponse>) {
   return useSkyQuery({
     queryKey: SKY_QUERY_KEYS.solarWeather,
-    path: '/solar-weather',
+    route: API_PATHS.getSolarWeather,
     fallbackMessage: SKY_MESSAGES.solarFallback,
     staleTime: SKY_FRESHNESS_MS.solarWeather,
     refetchOnWindowFocus: false,
@@ -76,7 +78,7 @@ export function useSolarWeather(loaderData: SkyLoaderData<SolarWeatherResponse>)
 export function useApod(loaderData: SkyLoaderData<ApodResponse>) {
   return useSkyQuery({
     queryKey: SKY_QUERY_KEYS.apod,
-    path: '/apod',
+    route: API_PATHS.getApod,
     fallbackMessage: SKY_MESSAGES.apodFailed,
     staleTime: SKY_FRESHNESS_MS.apod,
     refetchOnWindowFocus: true,
@@ -87,7 +89,7 @@ export function useApod(loaderData: SkyLoaderData<ApodResponse>) {
 export function useCombinedNews(loaderData: SkyLoaderData<NewsResponse>) {
   return useSkyQuery({
     queryKey: SKY_QUERY_KEYS.news,
-    path: '/news/combined',
+    route: API_PATHS.getCombinedNews,
     fallbackMessage: SKY_MESSAGES.newsFailed,
     staleTime: SKY_FRESHNESS_MS.news,
     refetchOnWindowFocus: true,

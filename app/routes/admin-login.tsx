@@ -1,14 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQueryClient } from '../lib/query.ts'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { LOGIN_MESSAGES, LoginInput, type SessionResponse } from '../../contracts/auth.ts'
+import { LOGIN_MESSAGES, type SessionResponse } from '../../contracts/auth-constants.ts'
+import type { LoginInput } from '../../contracts/auth.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { FieldError, Input, Label } from '../components/ui/input.tsx'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
 import { SESSION_QUERY_KEY } from '../lib/auth.ts'
+import { lazyResolver } from '../lib/lazy-resolver.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/admin-login'
 
@@ -22,12 +24,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
+// The schema and zod load once the form has hydrated, not with the page.
+const loginResolver = lazyResolver(() =>
+  Promise.all([import('../../contracts/auth.ts'), import('@hookform/resolvers/zod')]).then(
+    ([{ LoginInput }, { zodResolver }]) => zodResolver(LoginInput),
+  ),
+)
+
 export default function AdminLogin() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
+  useEffect(() => loginResolver.preload(), [])
   const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginInput),
+    resolver: loginResolver.resolver,
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
@@ -38,7 +48,7 @@ export default function AdminLogin() {
     setError(null)
     try {
       const res = await apiFetch<SessionResponse>(
-        '/auth/login_with_password',
+        API_PATHS.loginWithPassword,
         { body: values },
         LOGIN_MESSAGES.loginFailed,
       )

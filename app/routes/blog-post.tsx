@@ -1,17 +1,41 @@
+import { useState } from 'react'
 import { data, Link } from 'react-router'
 import { TagBadge, PostCard } from '../components/blog/post-card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { loadPost } from '../lib/content.server.ts'
-import { cardExcerpt, formatLongDate } from '../lib/format.ts'
+import { cardExcerpt } from '../lib/excerpt.ts'
+import { formatLongDate } from '../lib/format.ts'
 import { pageMeta, rootDataFrom } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The post's HTML is sent once. A document request renders it into the page and leaves it out of
+ * the page's data (a non-enumerable property is not serialised); the browser then keeps the body
+ * already in the markup. A client-side navigation (a `.data` request) has no markup yet, so its
+ * data carries the HTML. The description is worked out here, so the browser never needs the body.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await loadPost(context, params.slug)
   const { origin } = context.get(appContext)
   if (!found) return data({ post: null, related: [], origin }, { status: 404 })
-  return { ...found, origin }
+  const { content, ...rest } = found.post
+  const post: typeof rest & { content?: string } = { ...rest, excerpt: cardExcerpt(found.post) }
+  const isDocument = !new URL(request.url).pathname.endsWith('.data')
+  Object.defineProperty(post, 'content', { value: content, enumerable: !isDocument })
+  return { post, related: found.related, origin }
+}
+
+const BODY_ID = 'post-body'
+
+/** The body's HTML: from the data, else (just after a document load) from the markup already there. */
+function usePostBody(content: string | undefined): string {
+  const [fromMarkup] = useState(() =>
+    content === undefined && typeof document !== 'undefined'
+      ? (document.getElementById(BODY_ID)?.innerHTML ?? '')
+      : '',
+  )
+  return content ?? fromMarkup
 }
 
 function absolute(origin: string, url: string): string {
@@ -28,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     })
   }
   const { siteName, origin } = rootDataFrom(matches)
-  const description = cardExcerpt(post)
+  const description = post.excerpt ?? ''
   const url = `${origin}/blog/${post.slug}`
   const image = post.featuredImageUrl ? absolute(origin, post.featuredImageUrl) : undefined
   const tags = pageMeta(matches, { title: post.title, description, path: `/blog/${post.slug}` })
@@ -63,6 +87,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData
+  const body = usePostBody(post?.content)
   if (!post) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
@@ -117,7 +142,12 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border object-cover"
         />
       )}
-      <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <div
+        id={BODY_ID}
+        className="prose-content mt-8"
+        dangerouslySetInnerHTML={{ __html: body }}
+        suppressHydrationWarning
+      />
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16 border-t border-border pt-10">

@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import {
   BLOG_PAGE_SIZE,
   type BlogListResponse,
@@ -10,9 +9,8 @@ import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
-import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
-import { toCard } from '../lib/format.ts'
+import { toCard } from '../lib/excerpt.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import type { Route } from './+types/blog'
@@ -49,20 +47,87 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/blog',
   })
 
+/** Lists fetched in this tab, by page and search: going back to one shows it at once. */
+const listCache = new Map<string, { data: BlogListResponse; at: number }>()
+
+/**
+ * A page of the list from the API, as cards. The API sends whole posts: the excerpts are worked
+ * out here, with the fetch and text helpers loaded on the first fetch rather than with the page.
+ */
+async function fetchList(page: number, search: string, signal: AbortSignal) {
+  const [{ apiFetch }, { toCard }] = await Promise.all([
+    import('../lib/api.ts'),
+    import('../lib/excerpt.ts'),
+  ])
+  const data = await apiFetch<BlogListResponse>(
+    '/blog/list',
+    { query: { page, limit: BLOG_PAGE_SIZE, status: 'published', search }, signal },
+    'Failed to fetch posts',
+  )
+  return { ...data, posts: data.posts.map(toCard) }
+}
+
+interface ListState {
+  key: string
+  data: BlogListResponse | undefined
+  isError: boolean
+  isFetching: boolean
+}
+
+/**
+ * The list for a page and search: the server's for the address the page was loaded at, then
+ * fetched from the API (fresh for a minute). While another page of the same search loads, the
+ * previous one stays on screen. A plain fetch, not a query library: /blog loads light (ADR 010).
+ */
 function useBlogList(page: number, search: string, initial: Route.ComponentProps['loaderData']) {
+  const key = JSON.stringify([page, search])
   const fromServer = initial.page === page && initial.search === search ? initial.data : undefined
-  return useQuery({
-    queryKey: ['blog', 'list', { page, search, status: 'published', limit: BLOG_PAGE_SIZE }],
-    queryFn: ({ signal }) =>
-      apiFetch<BlogListResponse>(
-        '/blog/list',
-        { query: { page, limit: BLOG_PAGE_SIZE, status: 'published', search }, signal },
-        'Failed to fetch posts',
-      ),
-    initialData: fromServer,
-    staleTime: BLOG_LIST_STALE_MS,
-    placeholderData: search === initial.search ? keepPreviousData : undefined,
-  })
+  const known = () => fromServer ?? listCache.get(key)?.data
+  const [state, setState] = useState<ListState>(() => ({
+    key,
+    data: known(),
+    isError: false,
+    isFetching: false,
+  }))
+  let current = state
+  if (state.key !== key) {
+    const keepPrevious = search === initial.search && !state.isError
+    // Nothing known for the new key: the effect below fetches it.
+    current = {
+      key,
+      data: known() ?? (keepPrevious ? state.data : undefined),
+      isError: false,
+      isFetching: !known(),
+    }
+    setState(current)
+  }
+
+  useEffect(() => {
+    const hit = listCache.get(key)
+    if (!hit && fromServer) listCache.set(key, { data: fromServer, at: Date.now() })
+    else if (!hit || Date.now() - hit.at > BLOG_LIST_STALE_MS) {
+      const controller = new AbortController()
+      const settle = (next: Partial<ListState>) =>
+        setState((s) => (s.key === key ? { ...s, isFetching: false, ...next } : s))
+      fetchList(page, search, controller.signal).then(
+        (data) => {
+          listCache.set(key, { data, at: Date.now() })
+          settle({ data, isError: false })
+        },
+        () => {
+          if (!controller.signal.aborted) settle({ data: undefined, isError: true })
+        },
+      )
+      return () => controller.abort()
+    }
+    // fromServer is the loader's answer for this key: the key says it all.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+
+  const { data, isError, isFetching } = current
+  if (isError) return { isPending: false, isError, isFetching, data: undefined } as const
+  if (!data) return { isPending: true, isError, isFetching, data } as const
+  return { isPending: false, isError, isFetching, data } as const
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -107,7 +172,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           Observing guides, astrophotography tips and the science behind what you see in the night
           sky.
         </p>
-        <Form
+        <form
           method="get"
           action="/blog"
           role="search"
@@ -130,7 +195,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             maxLength={200}
             className="h-12 w-full rounded-xl border border-border bg-card px-4 text-base text-foreground shadow-sm placeholder:text-muted-foreground focus:border-ring focus:outline-none"
           />
-        </Form>
+        </form>
       </header>
 
       <section aria-label="Articles" aria-busy={query.isFetching} className="mt-10">

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  ContactInput,
-  type ContactResponse,
-} from '../../contracts/contact.ts'
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from '../../contracts/contact-constants.ts'
+import type { ContactInput, ContactResponse } from '../../contracts/contact.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
+import { lazyResolver } from '../lib/lazy-resolver.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/contact'
@@ -23,12 +20,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/contact',
   })
 
+// The schema and zod load once the form has hydrated, not with the page.
+const contactResolver = lazyResolver(() =>
+  Promise.all([import('../../contracts/contact.ts'), import('@hookform/resolvers/zod')]).then(
+    ([{ ContactInput }, { zodResolver }]) => zodResolver(ContactInput),
+  ),
+)
+
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', website: '' }
 
 function ContactForm({ onSent }: { onSent: () => void }) {
   const [error, setError] = useState<string | null>(null)
+  useEffect(() => contactResolver.preload(), [])
   const form = useForm<ContactInput>({
-    resolver: zodResolver(ContactInput),
+    resolver: contactResolver.resolver,
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: EMPTY,
@@ -38,7 +43,11 @@ function ContactForm({ onSent }: { onSent: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null)
     try {
-      await apiFetch<ContactResponse>('/contact/submit', { body: values }, CONTACT_MESSAGES.unknown)
+      await apiFetch<ContactResponse>(
+        API_PATHS.submitContact,
+        { body: values },
+        CONTACT_MESSAGES.unknown,
+      )
       onSent()
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : CONTACT_MESSAGES.unknown)

@@ -1,16 +1,8 @@
-import { data } from 'react-router'
 import { ContentTab } from '../components/admin/content-tab.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
-import { RequireRole } from '../components/route-guard.tsx'
-import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/editor'
-
-export function loader({ context }: Route.LoaderArgs) {
-  const { status } = guardRole(context, 'admin')
-  return data(null, { status })
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,36 +16,34 @@ const EDITOR_TABS = { posts: 'Blog Posts', pages: 'Pages' } as const
 
 export default function Editor() {
   return (
-    <RequireRole role="admin">
-      <PageContainer>
-        <PageHeading title="Content Editor" subtitle="Write and edit blog posts and pages." />
-        <UrlTabs
-          label="Content"
-          tabs={EDITOR_TABS}
-          fallback="posts"
-          render={(tab) =>
-            tab === 'posts' ? (
-              <ContentTab
-                kind="post"
-                labels={{
-                  newButton: 'New Blog Post',
-                  createTitle: 'Create New Blog Post',
-                  editTitle: 'Edit Blog Post',
-                }}
-              />
-            ) : (
-              <ContentTab
-                kind="page"
-                labels={{
-                  newButton: 'New Page',
-                  createTitle: 'Create New Page',
-                  editTitle: 'Edit Page',
-                }}
-              />
-            )
-          }
-        />
-      </PageContainer>
-    </RequireRole>
+    <PageContainer>
+      <PageHeading title="Content Editor" subtitle="Write and edit blog posts and pages." />
+      <UrlTabs
+        label="Content"
+        tabs={EDITOR_TABS}
+        fallback="posts"
+        render={(tab) =>
+          tab === 'posts' ? (
+            <ContentTab
+              kind="post"
+              labels={{
+                newButton: 'New Blog Post',
+                createTitle: 'Create New Blog Post',
+                editTitle: 'Edit Blog Post',
+              }}
+            />
+          ) : (
+            <ContentTab
+              kind="page"
+              labels={{
+                newButton: 'New Page',
+                createTitle: 'Create New Page',
+                editTitle: 'Edit Page',
+              }}
+            />
+          )
+        }
+      />
+    </PageContainer>
   )
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../lib/query.ts'
 import type { Faq } from '../../contracts/faqs.ts'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import {
@@ -10,9 +10,10 @@ import {
 import { LocalDate } from '../components/ui/local-date.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
-import { textOfHtml } from '../lib/format.ts'
+import { textOfHtml } from '../lib/excerpt.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/faqs'
 
@@ -50,7 +51,9 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
   const query = useQuery({
     queryKey: ['faqs', 'list'],
     queryFn: ({ signal }) =>
-      apiFetch<{ faqs: Faq[] }>('/faqs/list', { signal }, FAQ_FALLBACK_ERROR).then((r) => r.faqs),
+      apiFetch<{ faqs: Faq[] }>(API_PATHS.listFaqs, { signal }, FAQ_FALLBACK_ERROR).then(
+        (r) => r.faqs,
+      ),
     initialData: loaderData.faqs,
     staleTime: 5 * 60_000,
   })

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
+import { isAdmin } from '../../contracts/common-constants.ts'
 import {
   HERO_MAX_IMAGES,
   HOME_FEATURED_VIDEOS,
@@ -21,6 +22,7 @@ import { useHeaderImages, useVideos } from '../components/media/media-queries.ts
 import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
 import { useAuth } from '../lib/auth.ts'
@@ -83,18 +85,18 @@ function toSlide(image: HeaderImage): HeroSlide {
  */
 function useAdminVideoSync(channelId: string | null, newest: VideoListResponse | null) {
   const auth = useAuth()
-  const isAdmin = auth.user?.role === 'admin'
+  const admin = isAdmin(auth.user)
   const newestCreated = newest?.videos[0]?.createdAt
   useEffect(() => {
-    if (!isAdmin || !channelId) return
+    if (!admin || !channelId) return
     const now = Date.now()
     if (newestCreated && now - Date.parse(newestCreated) < VIDEO_SYNC_INTERVAL_MS) return
     const KEY = 'youtube-sync:last'
     const last = Number(localStorage.getItem(KEY) ?? 0)
     if (now - last < VIDEO_SYNC_INTERVAL_MS) return
     localStorage.setItem(KEY, String(now))
-    apiFetch('/youtube/sync', { body: { channelId } }).catch(() => undefined)
-  }, [isAdmin, channelId, newestCreated])
+    apiFetch(API_PATHS.syncVideos, { body: { channelId } }).catch(() => undefined)
+  }, [admin, channelId, newestCreated])
 }
 
 function SectionHeading({

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { AccountSettings } from '../components/account/account-settings.tsx'
 import {
   AccountSecurity,
@@ -6,15 +6,8 @@ import {
   DiscordIntegration,
 } from '../components/account/members-sidebar.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
-import { RequireRole } from '../components/route-guard.tsx'
-import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/members-profile'
-
-export function loader({ context }: Route.LoaderArgs) {
-  const { status } = guardRole(context, 'user')
-  return data(null, { status })
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -26,30 +19,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function MembersProfile() {
   return (
-    <RequireRole role="user">
-      <PageContainer>
-        <PageHeading
-          title="My Profile"
-          subtitle={
-            <>
-              Your account settings and connections.{' '}
-              <Link to="/members" className="font-medium text-primary hover:underline">
-                Back to the members area
-              </Link>
-            </>
-          }
-        />
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <AccountSettings />
-          </div>
-          <aside aria-label="Account connections" className="space-y-6">
-            <ConnectedAccounts />
-            <DiscordIntegration />
-            <AccountSecurity />
-          </aside>
+    <PageContainer>
+      <PageHeading
+        title="My Profile"
+        subtitle={
+          <>
+            Your account settings and connections.{' '}
+            <Link to="/members" className="font-medium text-primary hover:underline">
+              Back to the members area
+            </Link>
+          </>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <AccountSettings />
         </div>
-      </PageContainer>
-    </RequireRole>
+        <aside aria-label="Account connections" className="space-y-6">
+          <ConnectedAccounts />
+          <DiscordIntegration />
+          <AccountSecurity />
+        </aside>
+      </div>
+    </PageContainer>
   )
 }

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { StatusCard } from '../components/status.tsx'
+import { StatusCard } from '../components/status-card.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/not-found'
 

@@ -1,17 +1,9 @@
-import { data } from 'react-router'
 import { AccountSettings } from '../components/account/account-settings.tsx'
 import { useLogoutAction } from '../components/account/use-logout-action.ts'
 import { PageContainer } from '../components/page.tsx'
-import { RequireRole } from '../components/route-guard.tsx'
 import { Button } from '../components/ui/button.tsx'
-import { guardRole } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/profile'
-
-export function loader({ context }: Route.LoaderArgs) {
-  const { status } = guardRole(context, 'user')
-  return data(null, { status })
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -21,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-function ProfilePage() {
+export default function Profile() {
   const { logout, pending } = useLogoutAction()
   return (
     <PageContainer>
@@ -35,13 +27,5 @@ function ProfilePage() {
         <AccountSettings />
       </div>
     </PageContainer>
-  )
-}
-
-export default function Profile() {
-  return (
-    <RequireRole role="user">
-      <ProfilePage />
-    </RequireRole>
   )
 }

@@ -11,12 +11,12 @@ import {
 } from '../../contracts/admin-users.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 // The admin's user management and dashboard totals; every endpoint here is admin only.
 
 export const listUsers = endpoint({
-  method: 'GET',
-  path: '/admin/users/list',
+  ...API_PATHS.listUsers,
   access: 'admin',
   source: 'query',
   input: AdminUserListQuery,
@@ -27,8 +27,7 @@ export const listUsers = endpoint({
 })
 
 export const createUser = endpoint({
-  method: 'POST',
-  path: '/admin/users/create',
+  ...API_PATHS.createUser,
   access: 'admin',
   source: 'json',
   input: AdminUserCreateInput,
@@ -39,8 +38,7 @@ export const createUser = endpoint({
 })
 
 export const updateUser = endpoint({
-  method: 'POST',
-  path: '/admin/users/update',
+  ...API_PATHS.updateUser,
   access: 'admin',
   source: 'json',
   input: AdminUserUpdateInput,
@@ -50,8 +48,7 @@ export const updateUser = endpoint({
 })
 
 export const deleteUser = endpoint({
-  method: 'POST',
-  path: '/admin/users/delete',
+  ...API_PATHS.deleteUser,
   access: 'admin',
   source: 'json',
   input: AdminUserIdInput,
@@ -62,8 +59,7 @@ export const deleteUser = endpoint({
 })
 
 export const updateUserPassword = endpoint({
-  method: 'POST',
-  path: '/admin/users/update-password',
+  ...API_PATHS.updateUserPassword,
   access: 'admin',
   source: 'json',
   input: AdminPasswordInput,
@@ -78,8 +74,7 @@ export const updateUserPassword = endpoint({
 })
 
 export const uploadUserAvatar = endpoint({
-  method: 'POST',
-  path: '/admin/users/upload-avatar',
+  ...API_PATHS.uploadUserAvatar,
   access: 'admin',
   source: 'multipart',
   input: AdminAvatarInput,
@@ -89,8 +84,7 @@ export const uploadUserAvatar = endpoint({
 })
 
 export const getStats = endpoint({
-  method: 'GET',
-  path: '/admin/stats',
+  ...API_PATHS.getStats,
   access: 'admin',
   source: 'none',
   input: NoInput,

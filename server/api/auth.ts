@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { LoginInput, type SessionResponse } from '../../contracts/auth.ts'
 import { clearSessionCookie, writeSessionCookie } from '../auth/session-cookie.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const NoInput = z.object({}).loose()
 
 export const loginWithPassword = endpoint({
-  method: 'POST',
-  path: '/auth/login_with_password',
+  ...API_PATHS.loginWithPassword,
   access: 'public',
   source: 'json',
   input: LoginInput,
@@ -24,8 +24,7 @@ export const loginWithPassword = endpoint({
 })
 
 export const getSession = endpoint({
-  method: 'GET',
-  path: '/auth/session',
+  ...API_PATHS.getSession,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -36,8 +35,7 @@ export const getSession = endpoint({
 })
 
 export const logout = endpoint({
-  method: 'POST',
-  path: '/auth/logout',
+  ...API_PATHS.logout,
   access: 'public',
   source: 'json',
   input: NoInput,

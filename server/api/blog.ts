@@ -6,10 +6,10 @@ import {
   IdOrSlugInput,
 } from '../../contracts/blog.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listPosts = endpoint({
-  method: 'GET',
-  path: '/blog/list',
+  ...API_PATHS.listPosts,
   access: 'public',
   source: 'query',
   input: BlogListQuery,
@@ -17,8 +17,7 @@ export const listPosts = endpoint({
 })
 
 export const getPost = endpoint({
-  method: 'POST',
-  path: '/blog/get',
+  ...API_PATHS.getPost,
   access: 'public',
   source: 'json',
   input: IdOrSlugInput,
@@ -26,8 +25,7 @@ export const getPost = endpoint({
 })
 
 export const createPost = endpoint({
-  method: 'POST',
-  path: '/blog/create',
+  ...API_PATHS.createPost,
   access: 'admin',
   source: 'json',
   input: BlogCreateInput,
@@ -35,8 +33,7 @@ export const createPost = endpoint({
 })
 
 export const updatePost = endpoint({
-  method: 'POST',
-  path: '/blog/update',
+  ...API_PATHS.updatePost,
   access: 'admin',
   source: 'json',
   input: BlogUpdateInput,
@@ -44,8 +41,7 @@ export const updatePost = endpoint({
 })
 
 export const deletePost = endpoint({
-  method: 'POST',
-  path: '/blog/delete',
+  ...API_PATHS.deletePost,
   access: 'admin',
   source: 'json',
   input: DeleteByIdInput,

@@ -1,9 +1,9 @@
 import { ContactInput } from '../../contracts/contact.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const submitContact = endpoint({
-  method: 'POST',
-  path: '/contact/submit',
+  ...API_PATHS.submitContact,
   access: 'public',
   source: 'json',
   input: ContactInput,

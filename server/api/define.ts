@@ -16,18 +16,27 @@ export interface HandlerArgs<I, A extends Access> {
   c: Context<AppEnv>
 }
 
-export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Access> {
+export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Access, R = unknown> {
   method: 'GET' | 'POST'
   path: string
   access: A
   /** Where the input comes from: GET reads the query string, POST a JSON body (or a multipart form). */
   source: InputSource
   input: S
+  /** Type only, from the endpoint's ApiRoute (contracts/api-paths.ts): what the handler answers. */
+  response?: R
   /** A plain value is sent as JSON with status 200; a Response is sent as it is. */
-  handler: (args: HandlerArgs<z.output<S>, A>) => Promise<unknown> | unknown
+  handler: (
+    args: HandlerArgs<z.output<S>, A>,
+  ) => Promise<NoInfer<R> | Response> | NoInfer<R> | Response
 }
 
-/** Keeps each endpoint's handler typed by its own schema and access, then erases it for the table. */
-export function endpoint<S extends z.ZodType, A extends Access>(def: Endpoint<S, A>): Endpoint {
+/**
+ * Keeps each endpoint's handler typed by its own schema, access and response (`...API_PATHS.name`
+ * brings the method, the path and the response type), then erases it for the table.
+ */
+export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
+  def: Endpoint<S, A, R>,
+): Endpoint {
   return def as unknown as Endpoint
 }

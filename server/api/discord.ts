@@ -1,10 +1,10 @@
 import { ChannelImagesQuery } from '../../contracts/media.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const getWidget = endpoint({
-  method: 'GET',
-  path: '/discord/widget',
+  ...API_PATHS.getWidget,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -12,8 +12,7 @@ export const getWidget = endpoint({
 })
 
 export const getChannelImages = endpoint({
-  method: 'GET',
-  path: '/discord/channel-images',
+  ...API_PATHS.getChannelImages,
   access: 'public',
   source: 'query',
   input: ChannelImagesQuery,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { FaqCreateInput, FaqDeleteInput, FaqUpdateInput } from '../../contracts/faqs.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listFaqs = endpoint({
-  method: 'GET',
-  path: '/faqs/list',
+  ...API_PATHS.listFaqs,
   access: 'public',
   source: 'none',
   input: z.object({}),
@@ -12,8 +12,7 @@ export const listFaqs = endpoint({
 })
 
 export const createFaq = endpoint({
-  method: 'POST',
-  path: '/faqs/create',
+  ...API_PATHS.createFaq,
   access: 'admin',
   source: 'json',
   input: FaqCreateInput,
@@ -21,8 +20,7 @@ export const createFaq = endpoint({
 })
 
 export const updateFaq = endpoint({
-  method: 'POST',
-  path: '/faqs/update',
+  ...API_PATHS.updateFaq,
   access: 'admin',
   source: 'json',
   input: FaqUpdateInput,
@@ -30,8 +28,7 @@ export const updateFaq = endpoint({
 })
 
 export const deleteFaq = endpoint({
-  method: 'POST',
-  path: '/faqs/delete',
+  ...API_PATHS.deleteFaq,
   access: 'admin',
   source: 'json',
   input: FaqDeleteInput,

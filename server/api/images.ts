@@ -2,10 +2,10 @@ import { ImageDeleteInput, ImageUploadInput } from '../../contracts/media.ts'
 import type { ImageListResponse } from '../../contracts/media-constants.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listImages = endpoint({
-  method: 'GET',
-  path: '/images/list',
+  ...API_PATHS.listImages,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -15,8 +15,7 @@ export const listImages = endpoint({
 })
 
 export const uploadImage = endpoint({
-  method: 'POST',
-  path: '/images/upload',
+  ...API_PATHS.uploadImage,
   access: 'admin',
   source: 'multipart',
   input: ImageUploadInput,
@@ -26,8 +25,7 @@ export const uploadImage = endpoint({
 })
 
 export const deleteImage = endpoint({
-  method: 'POST',
-  path: '/images/delete',
+  ...API_PATHS.deleteImage,
   access: 'admin',
   source: 'json',
   input: ImageDeleteInput,

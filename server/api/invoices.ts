@@ -9,12 +9,12 @@ import {
 } from '../../contracts/invoices.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 // The admin's invoices: every endpoint here is admin only.
 
 export const listInvoices = endpoint({
-  method: 'GET',
-  path: '/invoices/list',
+  ...API_PATHS.listInvoices,
   access: 'admin',
   source: 'query',
   input: InvoiceListQuery,
@@ -25,8 +25,7 @@ export const listInvoices = endpoint({
 })
 
 export const getInvoice = endpoint({
-  method: 'POST',
-  path: '/invoices/get',
+  ...API_PATHS.getInvoice,
   access: 'admin',
   source: 'json',
   input: InvoiceIdInput,
@@ -34,8 +33,7 @@ export const getInvoice = endpoint({
 })
 
 export const createInvoice = endpoint({
-  method: 'POST',
-  path: '/invoices/create',
+  ...API_PATHS.createInvoice,
   access: 'admin',
   source: 'json',
   input: InvoiceCreateInput,
@@ -47,8 +45,7 @@ export const createInvoice = endpoint({
 })
 
 export const updateInvoice = endpoint({
-  method: 'POST',
-  path: '/invoices/update',
+  ...API_PATHS.updateInvoice,
   access: 'admin',
   source: 'json',
   input: InvoiceUpdateInput,
@@ -56,8 +53,7 @@ export const updateInvoice = endpoint({
 })
 
 export const deleteInvoice = endpoint({
-  method: 'POST',
-  path: '/invoices/delete',
+  ...API_PATHS.deleteInvoice,
   access: 'admin',
   source: 'json',
   input: InvoiceIdInput,
@@ -69,8 +65,7 @@ export const deleteInvoice = endpoint({
 
 /** E-mails the PDF to the client and marks the invoice sent: 503 without mail, 502 when refused. */
 export const sendInvoice = endpoint({
-  method: 'POST',
-  path: '/invoices/send',
+  ...API_PATHS.sendInvoice,
   access: 'admin',
   source: 'json',
   input: InvoiceIdInput,
@@ -79,8 +74,7 @@ export const sendInvoice = endpoint({
 
 /** The invoice as a PDF download: /_api/invoices/pdf?invoiceId=1 → INV-2026-0001.pdf. */
 export const downloadInvoicePdf = endpoint({
-  method: 'GET',
-  path: '/invoices/pdf',
+  ...API_PATHS.downloadInvoicePdf,
   access: 'admin',
   source: 'query',
   input: InvoiceIdInput,
@@ -96,8 +90,7 @@ export const downloadInvoicePdf = endpoint({
 })
 
 export const getInvoiceIssuer = endpoint({
-  method: 'GET',
-  path: '/invoices/issuer',
+  ...API_PATHS.getInvoiceIssuer,
   access: 'admin',
   source: 'none',
   input: NoInput,

@@ -13,6 +13,7 @@ import { DomainError } from '../shared/errors.ts'
 import { renderOauthPopup } from '../http/oauth-popup.ts'
 import type { Services } from '../services/index.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 /**
  * The popup goes from our origin to Discord's and back. A stricter opener policy on our pages
@@ -47,8 +48,7 @@ function popupError(
  * Like the callback it answers a page, never JSON, so the opener always hears how it ended.
  */
 export const oauthAuthorize = endpoint({
-  method: 'GET',
-  path: '/auth/oauth_authorize',
+  ...API_PATHS.oauthAuthorize,
   access: 'public',
   source: 'query',
   input: z.object({ provider: z.string().optional() }).loose(),
@@ -90,8 +90,7 @@ const CallbackQuery = z
 
 /** Discord's redirect_uri, for both the sign-in popup and connecting Discord from the profile. */
 export const oauthCallback = endpoint({
-  method: 'GET',
-  path: '/auth/oauth_callback/discord',
+  ...API_PATHS.oauthCallback,
   access: 'public',
   source: 'query',
   input: CallbackQuery,
@@ -117,8 +116,7 @@ export const oauthCallback = endpoint({
 })
 
 export const establishSession = endpoint({
-  method: 'POST',
-  path: '/auth/establish_session',
+  ...API_PATHS.establishSession,
   access: 'public',
   source: 'json',
   input: EstablishSessionInput,

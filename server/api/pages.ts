@@ -1,10 +1,10 @@
 import { DeleteByIdInput, IdOrSlugInput } from '../../contracts/blog.ts'
 import { PageCreateInput, PageListQuery, PageUpdateInput } from '../../contracts/pages.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listPages = endpoint({
-  method: 'GET',
-  path: '/pages/list',
+  ...API_PATHS.listPages,
   access: 'public',
   source: 'query',
   input: PageListQuery,
@@ -12,8 +12,7 @@ export const listPages = endpoint({
 })
 
 export const getPage = endpoint({
-  method: 'POST',
-  path: '/pages/get',
+  ...API_PATHS.getPage,
   access: 'public',
   source: 'json',
   input: IdOrSlugInput,
@@ -21,8 +20,7 @@ export const getPage = endpoint({
 })
 
 export const createPage = endpoint({
-  method: 'POST',
-  path: '/pages/create',
+  ...API_PATHS.createPage,
   access: 'admin',
   source: 'json',
   input: PageCreateInput,
@@ -30,8 +28,7 @@ export const createPage = endpoint({
 })
 
 export const updatePage = endpoint({
-  method: 'POST',
-  path: '/pages/update',
+  ...API_PATHS.updatePage,
   access: 'admin',
   source: 'json',
   input: PageUpdateInput,
@@ -39,8 +36,7 @@ export const updatePage = endpoint({
 })
 
 export const deletePage = endpoint({
-  method: 'POST',
-  path: '/pages/delete',
+  ...API_PATHS.deletePage,
   access: 'admin',
   source: 'json',
   input: DeleteByIdInput,

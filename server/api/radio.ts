@@ -1,6 +1,7 @@
 import superjson from 'superjson'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 /**
  * The radio answers in superjson (`{json, meta}`): the spec asks for a form that keeps rich
@@ -8,8 +9,7 @@ import { endpoint } from './define.ts'
  * once per freshness period however many of them do.
  */
 export const getStation = endpoint({
-  method: 'GET',
-  path: '/radio/station',
+  ...API_PATHS.getStation,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -20,8 +20,7 @@ export const getStation = endpoint({
 })
 
 export const getNowPlaying = endpoint({
-  method: 'GET',
-  path: '/radio/nowplaying',
+  ...API_PATHS.getNowPlaying,
   access: 'public',
   source: 'none',
   input: NoInput,

@@ -3,6 +3,7 @@ import type { Freshness } from '../../contracts/sky.ts'
 import type { AppEnv } from '../http/env.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 /** The server cache decides freshness; the Age header repeats the body's ageSeconds. */
 function withFreshnessHeaders<T extends Freshness>(c: Context<AppEnv>, body: T): T {
@@ -12,8 +13,7 @@ function withFreshnessHeaders<T extends Freshness>(c: Context<AppEnv>, body: T):
 }
 
 export const getMoonPhase = endpoint({
-  method: 'GET',
-  path: '/moon-phase',
+  ...API_PATHS.getMoonPhase,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -23,8 +23,7 @@ export const getMoonPhase = endpoint({
 })
 
 export const getSolarWeather = endpoint({
-  method: 'GET',
-  path: '/solar-weather',
+  ...API_PATHS.getSolarWeather,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -34,8 +33,7 @@ export const getSolarWeather = endpoint({
 })
 
 export const getApod = endpoint({
-  method: 'GET',
-  path: '/apod',
+  ...API_PATHS.getApod,
   access: 'public',
   source: 'none',
   input: NoInput,
@@ -45,8 +43,7 @@ export const getApod = endpoint({
 })
 
 export const getCombinedNews = endpoint({
-  method: 'GET',
-  path: '/news/combined',
+  ...API_PATHS.getCombinedNews,
   access: 'public',
   source: 'none',
   input: NoInput,

@@ -8,12 +8,12 @@ import {
 } from '../../contracts/profile.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 // Every endpoint here acts on the signed-in member only: no input names a user.
 
 export const getProfile = endpoint({
-  method: 'GET',
-  path: '/user/profile',
+  ...API_PATHS.getProfile,
   access: 'member',
   source: 'none',
   input: NoInput,
@@ -24,8 +24,7 @@ export const getProfile = endpoint({
 })
 
 export const updateProfile = endpoint({
-  method: 'POST',
-  path: '/user/profile/update',
+  ...API_PATHS.updateProfile,
   access: 'member',
   source: 'json',
   input: ProfileUpdateInput,
@@ -35,8 +34,7 @@ export const updateProfile = endpoint({
 })
 
 export const updatePassword = endpoint({
-  method: 'POST',
-  path: '/user/profile/update-password',
+  ...API_PATHS.updatePassword,
   access: 'member',
   source: 'json',
   input: PasswordChangeInput,
@@ -47,8 +45,7 @@ export const updatePassword = endpoint({
 })
 
 export const uploadAvatar = endpoint({
-  method: 'POST',
-  path: '/user/profile/upload-avatar',
+  ...API_PATHS.uploadAvatar,
   access: 'member',
   source: 'multipart',
   input: AvatarUploadInput,
@@ -58,8 +55,7 @@ export const uploadAvatar = endpoint({
 })
 
 export const listOauthAccounts = endpoint({
-  method: 'GET',
-  path: '/user/oauth-accounts',
+  ...API_PATHS.listOauthAccounts,
   access: 'member',
   source: 'none',
   input: NoInput,
@@ -70,8 +66,7 @@ export const listOauthAccounts = endpoint({
 })
 
 export const getDiscordStatus = endpoint({
-  method: 'GET',
-  path: '/user/discord-status',
+  ...API_PATHS.getDiscordStatus,
   access: 'member',
   source: 'none',
   input: NoInput,

@@ -6,10 +6,10 @@ import {
   VideoUpdateInput,
 } from '../../contracts/media.ts'
 import { endpoint } from './define.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listVideos = endpoint({
-  method: 'GET',
-  path: '/youtube/list',
+  ...API_PATHS.listVideos,
   access: 'public',
   source: 'query',
   input: VideoListQuery,
@@ -17,8 +17,7 @@ export const listVideos = endpoint({
 })
 
 export const syncVideos = endpoint({
-  method: 'POST',
-  path: '/youtube/sync',
+  ...API_PATHS.syncVideos,
   access: 'admin',
   source: 'json',
   input: VideoSyncInput,
@@ -26,8 +25,7 @@ export const syncVideos = endpoint({
 })
 
 export const updateVideo = endpoint({
-  method: 'POST',
-  path: '/youtube/update',
+  ...API_PATHS.updateVideo,
   access: 'admin',
   source: 'json',
   input: VideoUpdateInput,
@@ -35,8 +33,7 @@ export const updateVideo = endpoint({
 })
 
 export const deleteVideo = endpoint({
-  method: 'POST',
-  path: '/youtube/delete',
+  ...API_PATHS.deleteVideo,
   access: 'admin',
   source: 'json',
   input: VideoDeleteInput,
@@ -47,8 +44,7 @@ export const deleteVideo = endpoint({
 })
 
 export const getChannelStats = endpoint({
-  method: 'GET',
-  path: '/youtube/channel-stats',
+  ...API_PATHS.getChannelStats,
   access: 'public',
   source: 'query',
   input: ChannelStatsQuery,

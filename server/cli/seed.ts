@@ -2,7 +2,7 @@ import { loadConfig } from '../config.ts'
 import { createDatabase } from '../db/dialect.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { createLogger } from '../shared/logger.ts'
-import { systemClock } from '../services/clock.ts'
+import { systemClock } from '../shared/clock.ts'
 import { seedIfEmpty } from '../services/seed.ts'
 
 const config = loadConfig()

@@ -1,22 +1,17 @@
 import { type RawBuilder, sql } from 'kysely'
 import { type Database, isPostgres } from './dialect.ts'
 import type { BlogPostRow, NewBlogPostRow } from './schema.ts'
+import { type ListScope, publicNow, scopeCondition } from './visibility.ts'
 
-export interface PostFilter {
-  /** null: every status */
-  statuses: string[] | null
-  /** Only posts published at or before this instant (scheduled posts stay hidden). */
-  visibleAt?: string
+export type PostFilter = ListScope & {
   /** Words that must all appear (as word prefixes) in the post's search document. */
   searchTerms?: string[]
 }
 
 function withFilter(db: Database, filter: PostFilter) {
-  let q = db.selectFrom('blog_posts')
-  if (filter.statuses) q = q.where('status', 'in', filter.statuses)
-  if (filter.visibleAt)
-    q = q.where('published_at', 'is not', null).where('published_at', '<=', filter.visibleAt)
-  return q
+  const condition = scopeCondition(filter)
+  const q = db.selectFrom('blog_posts')
+  return condition ? q.where(condition) : q
 }
 
 /** PostgreSQL: the ids of the posts whose tsvector (GIN index) holds every term as a word prefix. */
@@ -58,23 +53,55 @@ async function sqliteSearchPage(
   page: Page,
 ): Promise<PageIds> {
   const match = terms.map((t) => `"${t}"*`).join(' ')
-  const conditions: RawBuilder<unknown>[] = [sql`blog_posts_search match ${match}`]
-  if (filter.statuses) conditions.push(sql`s.status in (${sql.join(filter.statuses)})`)
-  if (filter.visibleAt) {
-    conditions.push(sql`s.published_at is not null and s.published_at <= ${filter.visibleAt}`)
+  if ('publicAt' in filter) {
+    // What visitors see is a range of search row numbers (see searchRowNumber): the index walks
+    // its matches newest first and stops once the page is full, and counts without a join.
+    const [low, high] = publicRowRange(filter.publicAt)
+    const ids = await sql<{ id: string }>`select s.post_id as id from blog_posts_search
+      cross join blog_posts_search_ids s on s.id = blog_posts_search.rowid
+      where blog_posts_search match ${match}
+        and blog_posts_search.rowid between ${low} and ${high}
+      order by blog_posts_search.rowid desc
+      limit ${page.limit} offset ${page.offset}`.execute(db)
+    const count = await sql<{ n: number }>`select count(*) as n from blog_posts_search
+      where blog_posts_search match ${match} and rowid between ${low} and ${high}`.execute(db)
+    return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
   }
-  const order = filter.visibleAt
-    ? sql`s.published_at desc`
-    : sql`coalesce(s.published_at, s.created_at) desc`
+  const conditions: RawBuilder<unknown>[] = [sql`blog_posts_search match ${match}`]
+  const visible = scopeCondition(filter, 's')
+  if (visible) conditions.push(visible)
   const from = sql`from blog_posts_search
     cross join blog_posts_search_ids s on s.id = blog_posts_search.rowid
     where ${sql.join(conditions, sql` and `)}`
   const ids = await sql<{
     id: string
-  }>`select s.post_id as id ${from} order by ${order}, s.post_id
+  }>`select s.post_id as id ${from} order by coalesce(s.published_at, s.created_at) desc, s.post_id
     limit ${page.limit} offset ${page.offset}`.execute(db)
   const count = await sql<{ n: number }>`select count(*) as n ${from}`.execute(db)
   return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
+}
+
+/** Posts sharing one millisecond of publication take the next free number of its block. */
+const ROWS_PER_MS = 1024
+
+/**
+ * SQLite numbers each post's search row by publication, so that the public rule of
+ * server/db/visibility.ts (published, dated, the date has come) is a range of row numbers: a
+ * published, dated post gets its publication instant in milliseconds times 1024 (plus the first
+ * free slot of that block), every other post a negative number from its creation instant. Newest
+ * first is then the index's own descending order. Any write of a post renumbers its row.
+ */
+export function searchRowBase(
+  post: Pick<BlogPostRow, 'status' | 'published_at' | 'created_at'>,
+): number {
+  if (post.status === 'published' && post.published_at !== null)
+    return Date.parse(post.published_at) * ROWS_PER_MS
+  return -(Date.parse(post.created_at) * ROWS_PER_MS + ROWS_PER_MS - 1)
+}
+
+/** The row numbers of the posts visitors see at `now`: exactly `publicNow(now)`. */
+export function publicRowRange(now: string): [number, number] {
+  return [1, Date.parse(now) * ROWS_PER_MS + ROWS_PER_MS - 1]
 }
 
 /**
@@ -87,9 +114,10 @@ export async function listPosts(
   page: { offset: number; limit: number },
 ): Promise<{ rows: BlogPostRow[]; total: number }> {
   // Published lists follow the publication date; admin lists put undated drafts by creation date.
-  const order = filter.visibleAt
-    ? sql`blog_posts.published_at desc`
-    : sql`coalesce(blog_posts.published_at, blog_posts.created_at) desc`
+  const order =
+    'publicAt' in filter
+      ? sql`blog_posts.published_at desc`
+      : sql`coalesce(blog_posts.published_at, blog_posts.created_at) desc`
   const terms = filter.searchTerms ?? []
   const { ids, total } =
     terms.length > 0 && !isPostgres(db)
@@ -115,13 +143,13 @@ export async function listPosts(
   return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total }
 }
 
-/** The newest posts published by `visibleAt`, whole, without counting the rest (feeds, related posts). */
+/** The newest posts visitors see at `now`, whole, without counting the rest (feeds, related posts). */
 export async function latestPublishedPosts(
   db: Database,
-  visibleAt: string,
+  now: string,
   limit: number,
 ): Promise<BlogPostRow[]> {
-  return withFilter(db, { statuses: ['published'], visibleAt })
+  return withFilter(db, { publicAt: now })
     .selectAll()
     .orderBy('published_at', 'desc')
     .orderBy('id')
@@ -129,18 +157,16 @@ export async function latestPublishedPosts(
     .execute()
 }
 
-/** Slug and last change of every post published by `visibleAt`, newest first (for the sitemap). */
+/** Slug and last change of every post visitors see at `now`, newest first (for the sitemap). */
 export async function listPublishedSlugs(
   db: Database,
-  visibleAt: string,
+  now: string,
   limit: number,
 ): Promise<Array<{ slug: string; updated_at: string }>> {
   return db
     .selectFrom('blog_posts')
     .select(['slug', 'updated_at'])
-    .where('status', '=', 'published')
-    .where('published_at', 'is not', null)
-    .where('published_at', '<=', visibleAt)
+    .where(publicNow(now))
     .orderBy('published_at', 'desc')
     .limit(limit)
     .execute()
@@ -205,15 +231,30 @@ export async function upsertSearchDocument(
     return
   }
   await deleteSearchDocument(db, postId)
-  const { rows } = await sql<{
-    id: number
-  }>`insert into blog_posts_search_ids (post_id, status, published_at, created_at)
-    values (${postId}, ${post.status}, ${post.published_at}, ${post.created_at}) returning id`.execute(
-    db,
-  )
-  await sql`insert into blog_posts_search (rowid, document) values (${rows[0]!.id}, ${document})`.execute(
-    db,
-  )
+  const base = searchRowBase(post)
+  const taken = await sql<{ id: number }>`select id from blog_posts_search_ids
+    where id between ${base} and ${base + ROWS_PER_MS - 1} order by id`.execute(db)
+  const used = new Set(taken.rows.map((r) => Number(r.id)))
+  let id = base
+  while (used.has(id)) id++
+  if (id >= base + ROWS_PER_MS) throw new Error('more than 1024 posts in one millisecond')
+  await sql`insert into blog_posts_search_ids (id, post_id, status, published_at, created_at)
+    values (${id}, ${postId}, ${post.status}, ${post.published_at}, ${post.created_at})`.execute(db)
+  await sql`insert into blog_posts_search (rowid, document) values (${id}, ${document})`.execute(db)
+}
+
+/**
+ * Up to `limit` posts without a search row (SQLite, after the index was renumbered), to index
+ * again; a batch at a time, as a post carries its whole HTML.
+ */
+export async function postsMissingFromSearch(db: Database, limit: number): Promise<BlogPostRow[]> {
+  if (isPostgres(db)) return []
+  return db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .where('id', 'not in', (eb) => eb.selectFrom('blog_posts_search_ids').select('post_id'))
+    .limit(limit)
+    .execute()
 }
 
 async function deleteSearchDocument(db: Database, postId: string): Promise<void> {

@@ -22,7 +22,10 @@ describe('20261122060000_copy_post_dates_into_search_ids (SQLite)', () => {
     await post('b', 'draft', null)
     await sql`insert into blog_posts_search_ids (post_id) values ('a'), ('b')`.execute(db)
 
-    expect(await migrateToLatest(db)).toContain('20261122060000_copy_post_dates_into_search_ids')
+    const copied = await migrator.migrateTo('20261122060000_copy_post_dates_into_search_ids')
+    expect(copied.results?.map((r) => r.migrationName)).toContain(
+      '20261122060000_copy_post_dates_into_search_ids',
+    )
     const rows = await sql<{
       post_id: string
       status: string
@@ -40,6 +43,33 @@ describe('20261122060000_copy_post_dates_into_search_ids (SQLite)', () => {
       },
       { post_id: 'b', status: 'draft', published_at: null, created_at: '2024-01-01T00:00:00.000Z' },
     ])
+  })
+})
+
+describe('20261125000000_number_search_rows_by_publication (SQLite)', () => {
+  let db: Database
+  afterEach(() => db.destroy())
+
+  it('empties the search rows, for start-up to number them again', async () => {
+    db = createDatabase({ dialect: 'sqlite', file: ':memory:' })
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+    expect((await migrator.migrateTo('20261124000000_create_invoices')).error).toBeUndefined()
+    await sql`insert into blog_posts (id, title, slug, content, excerpt, featured_image_url, tags,
+      status, published_at, author_id, created_at, updated_at)
+      values ('a', 'a', 'a', '<p>x</p>', null, null, '[]', 'draft', null, null,
+      '2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z')`.execute(db)
+    await sql`insert into blog_posts_search_ids (id, post_id, status, created_at)
+      values (7, 'a', 'draft', '2024-01-01T00:00:00.000Z')`.execute(db)
+    await sql`insert into blog_posts_search (rowid, document) values (7, 'saturn rings')`.execute(
+      db,
+    )
+    expect(await migrateToLatest(db)).toContain('20261125000000_number_search_rows_by_publication')
+    const left = await sql<{ n: number }>`select
+      (select count(*) from blog_posts_search_ids) +
+      (select count(*) from blog_posts_search where blog_posts_search match 'saturn') as n`.execute(
+      db,
+    )
+    expect(Number(left.rows[0]!.n)).toBe(0)
   })
 })
 

@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
-import type { Database } from './dialect.ts'
+import { type Database, isPostgres } from './dialect.ts'
 import * as createCoreTables from './migrations/20261122000000_create_core_tables.ts'
 import * as addSearchAndContact from './migrations/20261122010000_add_search_and_contact_messages.ts'
 import * as createOauthStates from './migrations/20261122031500_create_oauth_states.ts'
@@ -8,6 +9,7 @@ import * as normaliseDatesToUtc from './migrations/20261123010000_normalise_date
 import * as createVideosAndHeaderImages from './migrations/20261123050000_create_videos_and_header_images.ts'
 import * as createJobLeases from './migrations/20261123050100_create_job_leases.ts'
 import * as createInvoices from './migrations/20261124000000_create_invoices.ts'
+import * as numberSearchRows from './migrations/20261125000000_number_search_rows_by_publication.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -19,13 +21,45 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123050000_create_videos_and_header_images': createVideosAndHeaderImages,
   '20261123050100_create_job_leases': createJobLeases,
   '20261124000000_create_invoices': createInvoices,
+  '20261125000000_number_search_rows_by_publication': numberSearchRows,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
+/**
+ * Brings the schema up to date. Several nodes may start together on one PostgreSQL database:
+ * they take turns (a lock), so the migrations run once and the others find nothing to do.
+ */
 export async function migrateToLatest(db: Database): Promise<string[]> {
+  return withStartupLock(db, () => applyMigrations(db))
+}
+
+/** The migrations not yet applied, applied; the caller holds the startup lock. */
+export async function applyMigrations(db: Database): Promise<string[]> {
   const migrator = new Migrator({ db, provider })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** "astro-startup" as one bigint: the key of the PostgreSQL advisory lock nodes start under. */
+export const STARTUP_LOCK_KEY = 0x617374726f5f73n
+
+/**
+ * Runs `work` (migrations, the first-start seed) while no other node does. On PostgreSQL a
+ * session advisory lock is held on one pooled connection while `work` uses the others; the server
+ * releases it by itself if the node dies. SQLite has one node: nothing to wait for.
+ */
+export async function withStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work()
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(connection)
+    try {
+      return await work()
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY.toString()}::bigint)`.execute(
+        connection,
+      )
+    }
+  })
 }

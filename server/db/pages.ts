@@ -1,18 +1,15 @@
 import { containsText } from './search.ts'
 import type { Database } from './dialect.ts'
 import type { NewPageRow, PageRow } from './schema.ts'
+import { type ListScope, scopeCondition } from './visibility.ts'
 
 export async function listPages(
   db: Database,
-  filter: { statuses: string[] | null; visibleAt?: string; search?: string },
+  filter: ListScope & { search?: string },
 ): Promise<PageRow[]> {
   let q = db.selectFrom('pages').selectAll()
-  if (filter.statuses) q = q.where('status', 'in', filter.statuses)
-  if (filter.visibleAt) {
-    q = q.where((eb) =>
-      eb.or([eb('published_at', 'is', null), eb('published_at', '<=', filter.visibleAt!)]),
-    )
-  }
+  const condition = scopeCondition(filter)
+  if (condition) q = q.where(condition)
   if (filter.search) {
     // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
     q = q.where(containsText(['title', 'slug'], filter.search))

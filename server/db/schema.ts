@@ -1,11 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Role } from '../../contracts/common-constants.ts'
 
 /** Every timestamp is an ISO-8601 UTC string set by the application; booleans are 0/1 integers. */
 export interface UsersTable {
   id: Generated<number>
   email: string
   display_name: string
-  role: string
+  role: Role
   avatar_url: string | null
   password_hash: string | null
   created_at: string

@@ -1,3 +1,4 @@
+import { ADMIN_ROLE, isAdmin } from '../../contracts/common-constants.ts'
 import { containsText } from './search.ts'
 import { sql } from 'kysely'
 import { type Database, isPostgres } from './dialect.ts'
@@ -116,13 +117,13 @@ export async function changeUserKeepingAnAdmin<T>(
     const admins = await trx
       .selectFrom('users')
       .select('id')
-      .where('role', '=', 'admin')
+      .where('role', '=', ADMIN_ROLE)
       .orderBy('id')
       .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
       .execute()
     const row = await findUserById(trx, userId)
     if (!row) return undefined
-    if (removesAdmin(row) && row.role === 'admin' && admins.length <= 1) throw new LastAdminError()
+    if (removesAdmin(row) && isAdmin(row) && admins.length <= 1) throw new LastAdminError()
     return change(trx, row)
   })
 }

@@ -11,7 +11,10 @@ import { HTTP_MESSAGES } from './errors.ts'
 import { createLogger } from '../shared/logger.ts'
 
 /** The mechanism on its own, with endpoints made for the test: access, parsing, error envelope. */
-function appWith(user: { role: string } | null, ...routes: ReturnType<typeof endpoint>[]) {
+function appWith(
+  user: { role: 'user' | 'admin' } | null,
+  ...routes: ReturnType<typeof endpoint>[]
+) {
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
     c.set(

@@ -4,6 +4,7 @@ import type { Endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { bodyLimit } from 'hono/body-limit'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
+import { isAdmin } from '../../contracts/common-constants.ts'
 import type { BodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
@@ -81,8 +82,7 @@ function authorize(c: Context<AppEnv>, ep: Endpoint) {
   const user = c.get('user')
   if (ep.access === 'public') return user
   if (!user) throw new ApiError(401, HTTP_MESSAGES.notAuthenticated)
-  if (ep.access === 'admin' && user.role !== 'admin')
-    throw new ApiError(403, HTTP_MESSAGES.forbidden)
+  if (ep.access === 'admin' && !isAdmin(user)) throw new ApiError(403, HTTP_MESSAGES.forbidden)
   return user
 }
 

@@ -1,9 +1,9 @@
-import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ServerBuild } from 'react-router'
 import { API_ROUTES } from '../api/routes.ts'
-import { readSessionToken, writeSessionCookie } from '../auth/session-cookie.ts'
+import { readSessionToken, sessionCookieName, writeSessionCookie } from '../auth/session-cookie.ts'
+import { pingDatabase } from '../db/health.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, mountApi } from './api.ts'
 import { createBodyGate } from './body-gate.ts'
@@ -12,8 +12,15 @@ import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
 import { mountFeeds } from './feeds.ts'
 import { HTTP_MESSAGES } from './errors.ts'
-import { sameOriginOnly, securityHeaders } from './security.ts'
+import {
+  contentSecurityPolicy,
+  fixedSecurityHeaders,
+  sameOriginOnly,
+  securityHeaders,
+} from './security.ts'
+import { createPageCache, type PageCache } from './page-cache.ts'
 import { createSsrHandler } from './ssr.ts'
+import { serveUploads } from './uploads.ts'
 import { serveBuild } from './static.ts'
 import { compression } from './compression.ts'
 
@@ -32,14 +39,19 @@ export interface HttpOptions {
   /** build/client in production; Vite serves it in development. */
   clientDir?: string
   dev?: boolean
+  /** True once the process has been asked to stop (server/main.ts): /healthz then says 503. */
+  isDraining?: () => boolean
 }
+
+export type HttpApp = Hono<AppEnv> & { pageCache: PageCache }
 
 export function createHttpApp({
   services,
   loadBuild,
   clientDir,
   dev = false,
-}: HttpOptions): Hono<AppEnv> {
+  isDraining = () => false,
+}: HttpOptions): HttpApp {
   const { config, logger } = services
   const app = new Hono<AppEnv>()
 
@@ -54,23 +66,30 @@ export function createHttpApp({
   })
   app.use(compression())
   app.use(securityHeaders(config, dev))
+  // Anonymous visitors' public pages, rendered once per change (ADR 009); off in development,
+  // where the code behind the pages changes under it.
+  const pageCache = createPageCache({
+    events: services.events,
+    now: () => services.clock.now().getTime(),
+    maxBytes: dev ? 0 : config.pageCacheBytes,
+    nextScheduledPublication: () => services.nextScheduledPublication(),
+    policyFor: (hashes) => contentSecurityPolicy(config, { hashes }, dev),
+    fixedHeaders: fixedSecurityHeaders(config),
+    sessionCookie: sessionCookieName(config.secureCookies),
+  })
+  app.use(pageCache.middleware)
 
   app.get('/healthz', async (c) => {
-    await services.db.selectFrom('users').select('id').limit(1).execute()
     c.header('Cache-Control', 'no-store')
+    // A node shutting down tells the load balancer to send its requests elsewhere.
+    if (isDraining()) return c.json({ status: 'draining' }, 503)
+    await pingDatabase(services.db)
     return c.json({ status: 'ok' })
   })
 
   if (clientDir) app.use('*', serveBuild(clientDir))
-  app.use(
-    '/uploads/*',
-    serveStatic({
-      root: config.dataDir,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=86400')
-      },
-    }),
-  )
+  // Through the storage, so each node serves every upload (disk, or the object store).
+  app.get('/uploads/*', serveUploads(services.storage))
 
   mountFeeds(app, services)
   app.get('/ads.txt', (c) =>
@@ -133,7 +152,7 @@ export function createHttpApp({
 
   app.onError(errorHandler(logger))
 
-  return app
+  return Object.assign(app, { pageCache })
 }
 
 /**

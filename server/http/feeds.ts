@@ -1,41 +1,12 @@
 import type { Context, Hono } from 'hono'
 import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
-import { htmlToText } from '../services/html.ts'
+import { htmlToText } from '../../contracts/html-text.ts'
+import { ROBOTS_DISALLOW, SITEMAP_PATHS } from '../../contracts/site-paths.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
 
 export const RSS_ITEM_COUNT = 20
 const SITEMAP_MAX_URLS = 45_000
-
-/** Public pages for search engines; guarded and utility routes stay out. */
-export const SITEMAP_STATIC_PATHS = [
-  '/',
-  '/blog',
-  '/faqs',
-  '/about',
-  '/contact',
-  '/photos',
-  '/videos',
-  '/music',
-  '/merch',
-  '/terms',
-  '/privacy',
-  '/kp-index',
-  '/moon-phase',
-  '/astronomy-news',
-  '/telescope-guide',
-]
-
-export const ROBOTS_DISALLOW = [
-  '/_api/',
-  '/admin',
-  '/editor',
-  '/invoice-test',
-  '/members',
-  '/profile',
-  '/login',
-  '/oauth/',
-]
 
 /** Characters XML 1.0 forbids outright (a single one makes the whole feed unreadable). */
 const XML_FORBIDDEN =
@@ -119,7 +90,7 @@ ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>
       services.pages.list({ status: 'published' }, null),
     ])
     const urls = [
-      ...SITEMAP_STATIC_PATHS.map((path) => ({
+      ...SITEMAP_PATHS.map((path) => ({
         loc: `${origin}${path}`,
         lastmod: undefined as string | undefined,
       })),

@@ -23,14 +23,24 @@ function analyticsOrigins(config: Config): { script: string[]; connect: string[]
   return { script: [], connect: [] }
 }
 
-export function contentSecurityPolicy(config: Config, nonce: string, dev: boolean): string {
+/**
+ * The policy of one page: its inline scripts are allowed by this response's nonce, or, for a page
+ * served from the visitor cache to many people, by the hashes of exactly the scripts it holds
+ * (ADR 009).
+ */
+export type ScriptAllowance = { nonce: string } | { hashes: readonly string[] }
+
+export function contentSecurityPolicy(
+  config: Config,
+  allow: ScriptAllowance,
+  dev: boolean,
+): string {
+  const inline = 'nonce' in allow ? [`'nonce-${allow.nonce}'`] : allow.hashes
   const analytics = analyticsOrigins(config)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // In development Vite injects inline scripts of its own; a nonce would disable 'unsafe-inline'.
-    'script-src': dev
-      ? ["'self'", "'unsafe-inline'"]
-      : ["'self'", `'nonce-${nonce}'`, ...analytics.script],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inline, ...analytics.script],
     // Radix and the toast library position elements with style attributes.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -48,23 +58,38 @@ export function contentSecurityPolicy(config: Config, nonce: string, dev: boolea
     .join('; ')
 }
 
+/** The headers every response carries, the same for all (the policy of a page is added apart). */
+export function fixedSecurityHeaders(config: Config): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ]
+  if (config.secureCookies)
+    headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
+  return headers
+}
+
 export function securityHeaders(config: Config, dev: boolean): MiddlewareHandler<AppEnv> {
+  const fixed = fixedSecurityHeaders(config)
   return async (c, next) => {
     const nonce = randomBytes(16).toString('base64')
     c.set('nonce', nonce)
     await next()
     const headers = c.res.headers
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('X-Frame-Options', 'DENY')
-    // A route may relax it: the Discord sign-in popup must keep its opener across Discord's pages.
-    if (!headers.has('Cross-Origin-Opener-Policy'))
-      headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    if (config.secureCookies)
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    if ((headers.get('content-type') ?? '').startsWith('text/html')) {
-      headers.set('Content-Security-Policy', contentSecurityPolicy(config, nonce, dev))
+    for (const [name, value] of fixed) {
+      // A route may relax it: the Discord sign-in popup must keep its opener across Discord's pages.
+      if (name === 'Cross-Origin-Opener-Policy' && headers.has(name)) continue
+      headers.set(name, value)
+    }
+    // A page from the visitor cache carries its own policy (the hashes of its scripts).
+    if (
+      (headers.get('content-type') ?? '').startsWith('text/html') &&
+      !headers.has('Content-Security-Policy')
+    ) {
+      headers.set('Content-Security-Policy', contentSecurityPolicy(config, { nonce }, dev))
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../shared/logger.ts'
-import type { Clock } from '../services/clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { UpstreamError } from './upstream-fetch.ts'
 
 /** After a failed refresh the source is left alone this long (longer when it sent Retry-After). */

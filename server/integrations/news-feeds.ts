@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { NewsItem } from '../../contracts/sky.ts'
-import { decodeEntities, excerpt, firstImageSrc, stripHtml } from './html-text.ts'
+import { decodeEntities, excerpt, firstImageSrc, htmlToText } from '../../contracts/html-text.ts'
 import { UpstreamError, fetchXml } from './upstream-fetch.ts'
 
 /**
@@ -165,7 +165,7 @@ function toNewsItem(
   feedUrl: string,
   feedName: string | null,
 ): FeedItem | null {
-  const title = stripHtml(textOf(item.title))
+  const title = htmlToText(textOf(item.title))
   const link = linkOf(item)
   const dateText =
     textOf(item.pubDate) ||
@@ -178,14 +178,14 @@ function toNewsItem(
   const descriptionHtml = textOf(item.description) || textOf(item.summary)
   const contentHtml = textOf(item['content:encoded']) || textOf(item.content)
   const description = excerpt(
-    withoutBoilerplate(stripHtml(descriptionHtml || contentHtml)),
+    withoutBoilerplate(htmlToText(descriptionHtml || contentHtml)),
     DESCRIPTION_MAX_CHARS,
   )
   const source =
     knownSourceName(link) ??
     feedName ??
     knownSourceName(feedUrl) ??
-    (channelTitle ? excerpt(stripHtml(channelTitle), 40) : null) ??
+    (channelTitle ? excerpt(htmlToText(channelTitle), 40) : null) ??
     feedSourceName(feedUrl)
   const image = pickImage(item, contentHtml, descriptionHtml)
   return {

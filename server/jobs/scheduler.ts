@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Database } from '../db/dialect.ts'
 import { claimJobLease, ensureJobLease, releaseJobLease } from '../db/job-leases.ts'
 import type { Logger } from '../shared/logger.ts'
-import type { Clock } from '../services/clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 /**
  * Scheduled work is data: a name, how often, and what to run. One scheduler per process checks

@@ -8,6 +8,7 @@ import {
   type AdminUserUpdateInput,
 } from '../../contracts/admin-users.ts'
 import type { SessionUser } from '../../contracts/auth.ts'
+import { ADMIN_ROLE, isAdmin } from '../../contracts/common-constants.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { type Database, isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
@@ -27,7 +28,7 @@ import {
 import type { ImagePolicy } from '../media/images.ts'
 import { Conflict, NotFound } from '../shared/errors.ts'
 import type { AuthService } from './auth.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { normalizeAvatar, type ProfileService } from './profile.ts'
 import { toSessionUser } from './users.ts'
 
@@ -102,10 +103,10 @@ export function createAdminUserService(deps: {
     async update(actor: SessionUser, input: AdminUserUpdateInput): Promise<AdminUser> {
       await requireUser(input.userId)
       if (input.email !== undefined) await emailIsFree(input.email, input.userId)
-      const demotes = input.role !== undefined && input.role !== 'admin'
+      const demotes = input.role !== undefined && input.role !== ADMIN_ROLE
       if (demotes && actor.id === input.userId) {
         const self = await requireUser(actor.id)
-        if (self.role === 'admin') throw new Conflict(M.cannotDemoteSelf)
+        if (isAdmin(self)) throw new Conflict(M.cannotDemoteSelf)
       }
       try {
         const row = await changeUserKeepingAnAdmin(

@@ -16,7 +16,7 @@ import {
 } from '../db/sessions.ts'
 import { findUserByEmail } from '../db/users.ts'
 import { NotAuthenticated } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 import { toSessionUser } from './users.ts'
 

@@ -8,6 +8,7 @@ import {
   type BlogUpdateInput,
   CONTENT_MESSAGES,
 } from '../../contracts/blog.ts'
+import { htmlToText } from '../../contracts/html-text.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
 import {
   deletePost,
@@ -16,14 +17,16 @@ import {
   latestPublishedPosts,
   listPosts,
   listPublishedSlugs,
+  postsMissingFromSearch,
   slugsStartingWith,
   updatePost,
   upsertSearchDocument,
 } from '../db/blog-posts.ts'
 import { type Database, isUniqueViolation } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
-import type { Clock } from './clock.ts'
-import { foldForSearch, htmlToText, requireContentHtml, searchTerms } from './html.ts'
+import { isVisible, listScope } from '../db/visibility.ts'
+import type { Clock } from '../shared/clock.ts'
+import { foldForSearch, requireContentHtml, searchTerms } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
@@ -45,10 +48,6 @@ export function toBlogPost(row: BlogPostRow): BlogPost {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
-}
-
-export function isAdmin(user: SessionUser | null): boolean {
-  return user?.role === 'admin'
 }
 
 function normaliseTags(tags: string[]): string[] {
@@ -78,17 +77,6 @@ export function searchDocument(post: {
 export function createBlogService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps
 
-  /** What a viewer may see: admins everything, everyone else published posts whose date has come. */
-  function visibility(viewer: SessionUser | null, status: ContentStatus | null | undefined) {
-    // "published" always means live now, so the public blog looks the same to everyone; admins
-    // see scheduled posts in the unfiltered list.
-    if (status === 'published')
-      return { statuses: ['published'], visibleAt: clock.now().toISOString() }
-    if (isAdmin(viewer)) return { statuses: status ? [status] : null }
-    if (status) throw new Forbidden(CONTENT_MESSAGES.statusForbidden)
-    return { statuses: ['published'], visibleAt: clock.now().toISOString() }
-  }
-
   const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
     chooseUniqueSlug({
       requested,
@@ -109,7 +97,9 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
 
   return {
     async list(query: BlogListQuery, viewer: SessionUser | null): Promise<BlogListResponse> {
-      const filter = { ...visibility(viewer, query.status), searchTerms: searchTerms(query.search) }
+      const scope = listScope(viewer, query.status, clock.now().toISOString())
+      if (!scope) throw new Forbidden(CONTENT_MESSAGES.statusForbidden)
+      const filter = { ...scope, searchTerms: searchTerms(query.search) }
       const { rows, total } = await listPosts(db, filter, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
@@ -126,12 +116,8 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       viewer: SessionUser | null,
     ): Promise<BlogPost | null> {
       const row = await findPost(db, by)
-      const now = clock.now().toISOString()
-      const visible =
-        row &&
-        (isAdmin(viewer) ||
-          (row.status === 'published' && row.published_at !== null && row.published_at <= now))
-      return row && visible ? toBlogPost(row) : null
+      const post = row ? toBlogPost(row) : null
+      return post && isVisible(post, viewer, clock.now().toISOString()) ? post : null
     },
 
     async get(by: { id?: string; slug?: string }, viewer: SessionUser | null): Promise<BlogPost> {
@@ -214,6 +200,26 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
     async remove(id: string): Promise<void> {
       const deleted = await db.transaction().execute((trx) => deletePost(trx, id))
       if (!deleted) throw new NotFound(CONTENT_MESSAGES.postNotFound)
+    },
+
+    /**
+     * Writes the search row of every post that has none (after a migration emptied the index):
+     * run at start-up, before the first request. Returns how many were indexed.
+     */
+    async indexMissingPosts(): Promise<number> {
+      let indexed = 0
+      for (;;) {
+        const rows = await postsMissingFromSearch(db, 100)
+        if (rows.length === 0) return indexed
+        await db.transaction().execute(async (trx) => {
+          for (const row of rows) {
+            const tags = JSON.parse(row.tags) as string[]
+            const { title, excerpt, content } = row
+            await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
+          }
+        })
+        indexed += rows.length
+      }
     },
 
     /** Where each published post lives and when it last changed, for the sitemap. */

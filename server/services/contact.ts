@@ -13,7 +13,7 @@ import type { ContactMessageRow } from '../db/schema.ts'
 import type { Logger } from '../shared/logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { RequestMeta } from './auth.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 
 export const CONTACT_RATE_PER_IP: RateRule = {

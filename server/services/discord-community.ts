@@ -14,7 +14,7 @@ import {
   type DiscordCommunitySettings,
 } from '../integrations/discord-community.ts'
 import { BadGateway, RateLimited, Unavailable, ValidationError } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 /** Spec: the widget is fresh for 5 minutes. */
 export const WIDGET_TTL_MS = 5 * 60 * 1000

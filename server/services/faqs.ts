@@ -3,7 +3,7 @@ import type { Faq } from '../../contracts/faqs.ts'
 import type { Database } from '../db/dialect.ts'
 import { deleteFaq, findFaq, insertFaq, listFaqs, nextFaqPosition, updateFaq } from '../db/faqs.ts'
 import type { FaqRow } from '../db/schema.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { sanitizeContentHtml } from './html.ts'
 import { NotFound } from '../shared/errors.ts'
 

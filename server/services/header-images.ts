@@ -17,7 +17,7 @@ import type { Logger } from '../shared/logger.ts'
 import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
 import type { Storage } from '../storage/storage.ts'
 import { NotFound, ValidationError } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 export const HEADER_IMAGE_POLICY: ImagePolicy = {
   formats: new Set(['jpeg', 'png', 'webp']),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { htmlToText, sanitizeContentHtml, searchTerms } from './html.ts'
+import { sanitizeContentHtml, searchTerms } from './html.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
 
 // A battery of classic XSS vectors: none may leave anything executable behind.
@@ -71,16 +71,6 @@ describe('sanitizeContentHtml', () => {
     expect(
       sanitizeContentHtml('<a href="https://example.org" rel="opener evil nofollow">x</a>'),
     ).toBe('<a href="https://example.org" rel="nofollow">x</a>')
-  })
-})
-
-describe('htmlToText', () => {
-  it('drops tags, decodes entities and separates blocks', () => {
-    expect(
-      htmlToText(
-        '<h2>Moon</h2><p>Craters &amp; maria</p><ul><li>Tycho</li><li>Copernicus</li></ul>',
-      ),
-    ).toBe('Moon Craters & maria Tycho Copernicus')
   })
 })
 

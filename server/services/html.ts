@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type SanitizeHtml from 'sanitize-html'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { htmlToText } from '../../contracts/html-text.ts'
 import { ValidationError } from '../shared/errors.ts'
 
 const YOUTUBE_EMBED =
@@ -145,22 +146,6 @@ let sanitizer: typeof SanitizeHtml | undefined
 function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
   sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml
   return sanitizer(html, options)
-}
-
-const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption|div|dd|dt)>|<br\s*\/?>/gi
-
-/** The readable text of some HTML: tags dropped, entities decoded, blocks separated by spaces. */
-export function htmlToText(html: string): string {
-  const spaced = html.replace(BLOCK_END, (m) => `${m} `)
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
 }
 
 /** Lower case without diacritics, the form both search indexes and queries are normalised to. */

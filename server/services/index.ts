@@ -7,7 +7,7 @@ import { createBlogService } from './blog.ts'
 import { createContactService } from './contact.ts'
 import { createFaqService } from './faqs.ts'
 import { createPageService } from './pages.ts'
-import { type Clock, systemClock } from './clock.ts'
+import { type Clock, systemClock } from '../shared/clock.ts'
 import { createOauthService } from './oauth.ts'
 import { createProfileService } from './profile.ts'
 import { createRateLimiter } from './rate-limiter.ts'
@@ -16,9 +16,15 @@ import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
 import { createHeaderImageService } from './header-images.ts'
-import { createDiskStorage } from '../storage/storage.ts'
+import { createStorage } from '../storage/create-storage.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
+import { nextScheduledPublication } from '../db/publication-schedule.ts'
+import {
+  type ContentEvents,
+  type ContentTopic,
+  createContentEvents,
+} from '../shared/content-events.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -26,11 +32,13 @@ export function createServices(deps: {
   db: Database
   logger: Logger
   clock?: Clock
+  events?: ContentEvents
 }) {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
+  const events = deps.events ?? createContentEvents()
   const rateLimiter = createRateLimiter(db, clock)
-  const storage = createDiskStorage(config.dataDir)
+  const storage = createStorage(config)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   const profile = createProfileService({ db, clock, config, auth, rateLimiter, logger, storage })
   // One SMTP client for the contact form and the invoices; null when SMTP_URL is not set.
@@ -42,18 +50,44 @@ export function createServices(deps: {
     db,
     logger,
     clock,
+    events,
     rateLimiter,
     auth,
     oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger }),
     profile,
     adminUsers: createAdminUserService({ db, clock, auth, profile }),
-    blog: createBlogService({ db, clock }),
-    faqs: createFaqService({ db, clock }),
-    pages: createPageService({ db, clock }),
+    // The writes that change what visitors see announce it (the page cache drops those pages).
+    /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
+    nextScheduledPublication: () => nextScheduledPublication(db, clock.now().toISOString()),
+    blog: announcing(createBlogService({ db, clock }), events, 'posts', [
+      'create',
+      'update',
+      'remove',
+    ]),
+    faqs: announcing(createFaqService({ db, clock }), events, 'faqs', [
+      'create',
+      'update',
+      'remove',
+    ]),
+    pages: announcing(createPageService({ db, clock }), events, 'pages', [
+      'create',
+      'update',
+      'remove',
+    ]),
     sky: createSkyService({ config, clock, logger }),
     storage,
-    headerImages: createHeaderImageService({ db, clock, logger, storage }),
-    youtube: createYoutubeService({ db, clock, logger, config }),
+    headerImages: announcing(
+      createHeaderImageService({ db, clock, logger, storage }),
+      events,
+      'header-images',
+      ['upload', 'remove'],
+    ),
+    youtube: announcing(createYoutubeService({ db, clock, logger, config }), events, 'videos', [
+      'sync',
+      'syncConfiguredChannel',
+      'update',
+      'remove',
+    ]),
     radio: createRadioService({ clock, logger, config }),
     discordCommunity: createDiscordCommunityService({ clock, logger, config }),
     contact: createContactService({
@@ -76,3 +110,25 @@ export function createServices(deps: {
 }
 
 export type Services = ReturnType<typeof createServices>
+
+/**
+ * The service with each named write wrapped: once the write has succeeded, `topic` is announced.
+ * A failed write announces nothing (nothing changed).
+ */
+function announcing<T extends object>(
+  service: T,
+  events: ContentEvents,
+  topic: ContentTopic,
+  writes: readonly (keyof T & string)[],
+): T {
+  const wrapped = { ...service }
+  for (const name of writes) {
+    const write = service[name] as unknown as (...args: unknown[]) => Promise<unknown>
+    ;(wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await write.apply(service, args)
+      events.changed(topic)
+      return result
+    }
+  }
+  return wrapped
+}

@@ -34,7 +34,7 @@ import type { InvoiceRow } from '../db/schema.ts'
 import type { Logger } from '../shared/logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { invoiceDay, renderInvoicePdf } from './invoice-pdf.ts'
 
 const SORT_COLUMNS: Record<InvoiceSortField, InvoiceSortColumn> = {

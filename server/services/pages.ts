@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
 import type { ContentPage, PageCreateInput, PageUpdateInput } from '../../contracts/pages.ts'
 import { type Database, isUniqueViolation } from '../db/dialect.ts'
@@ -13,60 +14,17 @@ import {
   updatePage,
 } from '../db/pages.ts'
 import type { PageRow } from '../db/schema.ts'
-import { isAdmin } from './blog.ts'
-import type { Clock } from './clock.ts'
+import { isVisible, listScope } from '../db/visibility.ts'
+import type { Clock } from '../shared/clock.ts'
 import { requireContentHtml } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
-
-/** First path segments the site itself answers: a content page at /{slug} must not hide them. */
-export const RESERVED_PAGE_SLUGS = new Set([
-  'blog',
-  'faqs',
-  'about',
-  'contact',
-  'photos',
-  'videos',
-  'music',
-  'radio',
-  'merch',
-  'terms',
-  'privacy',
-  'kp-index',
-  'moon-phase',
-  'astronomy-news',
-  'telescope-guide',
-  'login',
-  'logout',
-  'admin',
-  'members',
-  'profile',
-  'editor',
-  'invoice-test',
-  'discord-invite',
-  'resources',
-  'announcements',
-  'oauth',
-  'api',
-  'uploads',
-  'assets',
-  'images',
-  'healthz',
-  'ads-txt',
-  'rss',
-  'rss-xml',
-  'sitemap',
-  'sitemap-xml',
-  'robots-txt',
-  'favicon',
-  'search',
-  'feed',
-])
 
 export const PAGE_MESSAGES = {
   slugTaken: (slug: string) => `A page with the slug "${slug}" already exists.`,
   slugReserved: (slug: string) =>
     `The address /${slug} belongs to a built-in page of the site; choose another slug.`,
+  statusForbidden: 'Only administrators can list pages that are not published.',
 } as const
 
 export function toContentPage(row: PageRow): ContentPage {
@@ -84,13 +42,6 @@ export function toContentPage(row: PageRow): ContentPage {
 
 export function createPageService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps
-
-  function isVisible(row: PageRow): boolean {
-    return (
-      row.status === 'published' &&
-      (row.published_at === null || row.published_at <= clock.now().toISOString())
-    )
-  }
 
   const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
     chooseUniqueSlug({
@@ -121,19 +72,9 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
       query: { status?: ContentStatus | null; search?: string | null },
       viewer: SessionUser | null,
     ) {
-      if (!isAdmin(viewer) && query.status && query.status !== 'published') {
-        throw new Forbidden('Only administrators can list pages that are not published.')
-      }
-      const rows = isAdmin(viewer)
-        ? await listPages(db, {
-            statuses: query.status ? [query.status] : null,
-            search: query.search ?? undefined,
-          })
-        : await listPages(db, {
-            statuses: ['published'],
-            visibleAt: clock.now().toISOString(),
-            search: query.search ?? undefined,
-          })
+      const scope = listScope(viewer, query.status, clock.now().toISOString())
+      if (!scope) throw new Forbidden(PAGE_MESSAGES.statusForbidden)
+      const rows = await listPages(db, { ...scope, search: query.search ?? undefined })
       return rows.map(toContentPage)
     },
 
@@ -143,7 +84,8 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
       viewer: SessionUser | null,
     ): Promise<ContentPage | null> {
       const row = await findPage(db, by)
-      return row && (isAdmin(viewer) || isVisible(row)) ? toContentPage(row) : null
+      const page = row ? toContentPage(row) : null
+      return page && isVisible(page, viewer, clock.now().toISOString()) ? page : null
     },
 
     async get(

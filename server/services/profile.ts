@@ -21,11 +21,11 @@ import {
   ValidationError,
 } from '../shared/errors.ts'
 import type { Logger } from '../shared/logger.ts'
-import { keyOfUrl, type Storage } from '../storage/storage.ts'
+import type { Storage } from '../storage/storage.ts'
 import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
 import { randomBytes } from 'node:crypto'
 import type { AuthService } from './auth.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { type RateLimiter, type RateRule, waitPhrase } from './rate-limiter.ts'
 import { toSessionUser } from './users.ts'
 
@@ -82,7 +82,7 @@ export function createProfileService(deps: {
 
   /** Only our own upload files are removed: an external URL (a Discord avatar) is left alone. */
   async function removeAvatarFile(url: string | null) {
-    const key = keyOfUrl(url)
+    const key = storage.keyOf(url)
     if (!key) return
     await storage
       .delete(key)

@@ -8,7 +8,7 @@ import {
   getAzuracastStation,
 } from '../integrations/azuracast.ts'
 import { Unavailable } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 /** Spec: now playing is fresh for 10 s, the station for 5 minutes. */
 export const NOW_PLAYING_TTL_MS = 10_000

@@ -1,7 +1,7 @@
 import { deleteRateLimit, hitRateLimit } from '../db/rate-limits.ts'
 import type { Database } from '../db/dialect.ts'
 import { RateLimited } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 export interface RateRule {
   /** Names the counter; the key it counts for is appended. */

@@ -18,7 +18,7 @@ import {
 } from '../integrations/cached-upstream.ts'
 import { feedSourceName, getFeedItems } from '../integrations/news-feeds.ts'
 import { getKpForecast, getKpObserved } from '../integrations/swpc.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 import { computeMoonPhase } from './moon-phase.ts'
 import { mergeNews } from './news.ts'
 import { buildSolarWeather } from './solar-weather.ts'

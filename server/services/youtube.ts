@@ -31,7 +31,7 @@ import {
   type YoutubeVideo,
 } from '../integrations/youtube.ts'
 import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '../shared/clock.ts'
 
 /** Channel statistics change slowly and cost quota: one hour per channel. */
 export const CHANNEL_STATS_TTL_MS = 60 * 60 * 1000

@@ -1,5 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 
 /**
  * Where uploaded files live. Callers name a file by a key ("header-images/ab12-960.webp") and
@@ -13,8 +15,29 @@ export interface Storage {
   delete(key: string): Promise<void>
   /** The public URL the browser loads the object from. */
   url(key: string): string
-  /** The object's bytes, or null when there is none. */
+  /** The key behind a URL this storage made (or an /uploads/ one), or null for anything else. */
+  keyOf(url: string | null | undefined): string | null
+  /** The object as a stream with what an HTTP response needs, or null when there is none. */
+  open(key: string): Promise<StoredObject | null>
+  /** The object's bytes (at most MAX_READ_BYTES), or null when there is none. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>
+}
+
+export interface StoredObject {
+  /** The bytes; whoever opens the object reads it to the end or destroys it. */
+  body: Readable
+  contentType: string
+  contentLength: number | null
+  etag: string | null
+  lastModified: Date | null
+}
+
+/** `get` reads whole objects into memory: never more than this (uploads are at most 6 MB). */
+export const MAX_READ_BYTES = 16 * 1024 * 1024
+
+/** Where a public base URL is configured, the browser loads uploads from it instead of the site. */
+export interface StorageUrlOptions {
+  publicBaseUrl?: string | undefined
 }
 
 /** The URL prefix the site serves uploads under (server/http/app.ts). */
@@ -35,10 +58,49 @@ export function assertStorageKey(key: string): string {
 }
 
 /** The key behind one of our upload URLs, or null for anything else (external URLs, tricks). */
-export function keyOfUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(UPLOADS_URL_PREFIX)) return null
-  const key = url.slice(UPLOADS_URL_PREFIX.length)
-  return KEY_PATTERN.test(key) ? key : null
+export function keyOfUrl(url: string | null | undefined, publicBaseUrl?: string): string | null {
+  let key: string
+  if (url?.startsWith(UPLOADS_URL_PREFIX)) key = url.slice(UPLOADS_URL_PREFIX.length)
+  else if (publicBaseUrl && url?.startsWith(`${publicBaseUrl}/`))
+    key = url.slice(publicBaseUrl.length + 1)
+  else return null
+  return KEY_PATTERN.test(key) && key.length <= 200 ? key : null
+}
+
+/** url() and keyOf() of a storage: under /uploads/, or under the public base URL when there is one. */
+export function storageUrls(options: StorageUrlOptions): Pick<Storage, 'url' | 'keyOf'> {
+  const base = options.publicBaseUrl?.replace(/\/+$/, '')
+  return {
+    url: (key) => `${base ? `${base}/` : UPLOADS_URL_PREFIX}${assertStorageKey(key)}`,
+    keyOf: (url) => keyOfUrl(url, base),
+  }
+}
+
+/** The whole object in memory, refusing one larger than `limit` instead of reading it all. */
+export async function readObject(
+  object: StoredObject,
+  limit = MAX_READ_BYTES,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  if (object.contentLength !== null && object.contentLength > limit) {
+    object.body.destroy()
+    throw new Error(`Stored object is larger than ${limit} bytes`)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of object.body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      object.body.destroy()
+      throw new Error(`Stored object is larger than ${limit} bytes`)
+    }
+    chunks.push(chunk)
+  }
+  return { bytes: Buffer.concat(chunks, size), contentType: object.contentType }
+}
+
+/** The type a key's extension stands for (what the disk adapter serves). */
+export function contentTypeOf(key: string): string {
+  return TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream'
 }
 
 const TYPES: Record<string, string> = {
@@ -51,13 +113,30 @@ const TYPES: Record<string, string> = {
 }
 
 /** Files under DATA_DIR/uploads, served by the site at /uploads/{key}. */
-export function createDiskStorage(dataDir: string): Storage {
+export function createDiskStorage(dataDir: string, options: StorageUrlOptions = {}): Storage {
   const root = path.resolve(dataDir, 'uploads')
   const fileOf = (key: string): string => {
     const file = path.resolve(root, assertStorageKey(key))
     // Belt and braces: the pattern already refuses "..", absolute paths and backslashes.
     if (!file.startsWith(root + path.sep)) throw new InvalidStorageKey(key)
     return file
+  }
+  const open = async (key: string): Promise<StoredObject | null> => {
+    const file = fileOf(key)
+    try {
+      const info = await stat(file)
+      if (!info.isFile()) return null
+      return {
+        body: createReadStream(file),
+        contentType: contentTypeOf(key),
+        contentLength: info.size,
+        etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+        lastModified: info.mtime,
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return null
+      throw error
+    }
   }
   return {
     async put(key, bytes) {
@@ -70,20 +149,11 @@ export function createDiskStorage(dataDir: string): Storage {
     async delete(key) {
       await rm(fileOf(key), { force: true })
     },
-    url(key) {
-      return `${UPLOADS_URL_PREFIX}${assertStorageKey(key)}`
-    },
+    ...storageUrls(options),
+    open,
     async get(key) {
-      try {
-        const bytes = await readFile(fileOf(key))
-        return {
-          bytes,
-          contentType: TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENOENT') return null
-        throw error
-      }
+      const object = await open(key)
+      return object && readObject(object)
     },
   }
 }

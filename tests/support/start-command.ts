@@ -1,13 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
-
-/** The node flags of `npm start` (package.json), so tests run the server exactly as production does. */
-export function startArguments(): string[] {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
-  const command = pkg.scripts.start.split(/\s+/)
-  return command.slice(command.indexOf('node') + 1).filter((a) => !a.startsWith('--env-file'))
-}
+import { startArguments } from '../../scripts/start-command.ts'
 
 export function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   return new Promise((resolve) => {

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { inject } from 'vitest'
 import type { SessionUser } from '../../contracts/auth.ts'
+import type { Role } from '../../contracts/common-constants.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { type Config, loadConfig } from '../../server/config.ts'
 import { createDatabase, type Database } from '../../server/db/dialect.ts'
@@ -13,7 +14,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts'
 import { insertUser } from '../../server/db/users.ts'
 import { createHttpApp } from '../../server/http/app.ts'
 import { createLogger } from '../../server/shared/logger.ts'
-import type { Clock } from '../../server/services/clock.ts'
+import type { Clock } from '../../server/shared/clock.ts'
 import { createServices } from '../../server/services/index.ts'
 import { toSessionUser } from '../../server/services/users.ts'
 
@@ -118,7 +119,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
 
   let userCount = 0
   async function createUser(
-    fields: { role?: string; email?: string; password?: string; displayName?: string } = {},
+    fields: { role?: Role; email?: string; password?: string; displayName?: string } = {},
   ) {
     userCount += 1
     const password = fields.password ?? 'correct horse battery'

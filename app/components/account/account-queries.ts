@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '../../lib/query.ts'
 import { useCallback } from 'react'
 import type { SessionResponse, SessionUser } from '../../../contracts/auth.ts'
 import {
@@ -7,6 +7,7 @@ import {
   type OAuthAccount,
 } from '../../../contracts/oauth.ts'
 import { PROFILE_MESSAGES, type ProfileResponse } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { SESSION_QUERY_KEY } from '../../lib/auth.ts'
 
@@ -25,7 +26,7 @@ export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: () =>
-      apiFetch<ProfileResponse>('/user/profile', {}, PROFILE_MESSAGES.fetchProfileFailed),
+      apiFetch<ProfileResponse>(API_PATHS.getProfile, {}, PROFILE_MESSAGES.fetchProfileFailed),
     enabled,
     retry: retryUnlessUnauthorized,
   })
@@ -37,7 +38,7 @@ export function useOauthAccounts(enabled: boolean) {
     queryKey: OAUTH_ACCOUNTS_QUERY_KEY,
     queryFn: () =>
       apiFetch<OAuthAccount[]>(
-        '/user/oauth-accounts',
+        API_PATHS.listOauthAccounts,
         {},
         DISCORD_STATUS_MESSAGES.fetchAccountsFailed,
       ),
@@ -51,7 +52,7 @@ export function useDiscordStatus(enabled: boolean) {
     queryKey: DISCORD_STATUS_QUERY_KEY,
     queryFn: () =>
       apiFetch<DiscordStatus>(
-        '/user/discord-status',
+        API_PATHS.getDiscordStatus,
         {},
         DISCORD_STATUS_MESSAGES.fetchStatusFailed,
       ),

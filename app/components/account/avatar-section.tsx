@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation } from '../../lib/query.ts'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { SessionResponse, SessionUser } from '../../../contracts/auth.ts'
 import { AVATAR_ACCEPT, AvatarFileChoice, PROFILE_MESSAGES } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { failureMessage, useApplyUser } from './account-queries.ts'
@@ -12,7 +13,7 @@ function uploadAvatar(file: File): Promise<SessionResponse> {
   const form = new FormData()
   form.append('avatar', file)
   return apiFetch<SessionResponse>(
-    '/user/profile/upload-avatar',
+    API_PATHS.uploadAvatar,
     { body: form },
     PROFILE_MESSAGES.uploadAvatarFailed,
   )

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { SIGN_IN_MESSAGES } from '../../../contracts/oauth.ts'
+import { SIGN_IN_MESSAGES } from '../../../contracts/oauth-constants.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'

@@ -1,4 +1,4 @@
-import { isOAuthErrorCode, type OAuthPopupMessage } from '../../../contracts/oauth.ts'
+import { isOAuthErrorCode, type OAuthPopupMessage } from '../../../contracts/oauth-constants.ts'
 
 /** Accepts only the two shapes the sign-in popup posts; anything else is not ours. */
 export function readPopupMessage(data: unknown): OAuthPopupMessage | null {

@@ -7,6 +7,7 @@ import {
   PROFILE_MESSAGES,
   ProfileUpdateInput,
 } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { FieldError, Input, Label } from '../ui/input.tsx'
@@ -63,7 +64,7 @@ export function ProfileInformationForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await apiFetch<SessionResponse>(
-        '/user/profile/update',
+        API_PATHS.updateProfile,
         { body: values },
         PROFILE_MESSAGES.updateProfileFailed,
       )
@@ -144,7 +145,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiFetch(
-        '/user/profile/update-password',
+        API_PATHS.updatePassword,
         { body: values },
         PROFILE_MESSAGES.updatePasswordFailed,
       )

@@ -1,8 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '../../lib/query.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { SessionResponse } from '../../../contracts/auth.ts'
-import { OAUTH_AUTHORIZE_PATH, OAUTH_POPUP, SIGN_IN_MESSAGES } from '../../../contracts/oauth.ts'
+import {
+  OAUTH_AUTHORIZE_PATH,
+  OAUTH_POPUP,
+  SIGN_IN_MESSAGES,
+} from '../../../contracts/oauth-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { SESSION_QUERY_KEY } from '../../lib/auth.ts'
 import { popupFeatures, readPopupMessage } from './popup-message.ts'
@@ -41,7 +46,7 @@ export function useDiscordSignIn() {
       let session: SessionResponse
       try {
         session = await apiFetch<SessionResponse>(
-          '/auth/establish_session',
+          API_PATHS.establishSession,
           { body: { tempToken: token } },
           SIGN_IN_MESSAGES.sessionFailed,
         )

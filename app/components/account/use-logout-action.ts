@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '../../lib/query.ts'
 import { useCallback, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { SessionResponse } from '../../../contracts/auth.ts'
 import { PROFILE_MESSAGES } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { SESSION_QUERY_KEY } from '../../lib/auth.ts'
 import { USER_QUERY_ROOT } from './account-queries.ts'
@@ -20,7 +21,7 @@ export function useLogoutAction() {
   const logout = useCallback(async () => {
     setPending(true)
     try {
-      await apiFetch('/auth/logout', { method: 'POST', body: {} }, 'Logout failed')
+      await apiFetch(API_PATHS.logout, { method: 'POST', body: {} }, 'Logout failed')
     } catch (error) {
       toast.error(
         `Logout failed: ${error instanceof Error ? error.message : PROFILE_MESSAGES.unknownError}`,

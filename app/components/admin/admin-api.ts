@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '../../lib/query.ts'
 import { useCallback, useEffect, useState } from 'react'
 import type {
   AdminStats,
@@ -13,6 +13,7 @@ import {
   type VideoListResponse,
 } from '../../../contracts/media-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 
 /** Every admin query lives under ['admin', resource, …]: one prefix to refresh after a change. */
@@ -69,7 +70,7 @@ export interface UsersQuery {
 export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats(),
-    queryFn: () => apiFetch<AdminStats>('/admin/stats', {}, 'Failed to fetch stats'),
+    queryFn: () => apiFetch<AdminStats>(API_PATHS.getStats, {}, 'Failed to fetch stats'),
   })
 }
 
@@ -78,7 +79,7 @@ export function useAdminUsers(q: UsersQuery) {
     queryKey: adminKeys.users(q),
     queryFn: () =>
       apiFetch<AdminUserListResponse>(
-        '/admin/users/list',
+        API_PATHS.listUsers,
         { query: { ...q, limit: 10 } },
         'Failed to fetch users',
       ),
@@ -91,7 +92,7 @@ export function useAdminPosts(q: { page: number; search: string }) {
     queryKey: adminKeys.posts(q),
     queryFn: () =>
       apiFetch<BlogListResponse>(
-        '/blog/list',
+        API_PATHS.listPosts,
         { query: { ...q, limit: ADMIN_POSTS_PAGE_SIZE } },
         'Failed to fetch blog posts',
       ),
@@ -103,7 +104,11 @@ export function useAdminPages(q: { search: string }) {
   return useQuery({
     queryKey: adminKeys.pages(q),
     queryFn: () =>
-      apiFetch<{ pages: ContentPage[] }>('/pages/list', { query: q }, 'Failed to fetch pages'),
+      apiFetch<{ pages: ContentPage[] }>(
+        API_PATHS.listPages,
+        { query: q },
+        'Failed to fetch pages',
+      ),
     placeholderData: keepPreviousData,
   })
 }
@@ -111,7 +116,7 @@ export function useAdminPages(q: { search: string }) {
 export function useAdminFaqs() {
   return useQuery({
     queryKey: adminKeys.faqs(),
-    queryFn: () => apiFetch<{ faqs: Faq[] }>('/faqs/list', {}, 'Failed to fetch FAQs'),
+    queryFn: () => apiFetch<{ faqs: Faq[] }>(API_PATHS.listFaqs, {}, 'Failed to fetch FAQs'),
     select: (data) => data.faqs,
   })
 }
@@ -121,7 +126,7 @@ export function useAdminImages() {
   return useQuery({
     queryKey: adminKeys.images(),
     queryFn: ({ signal }) =>
-      apiFetch<ImageListResponse>('/images/list', { signal }, 'Failed to fetch images'),
+      apiFetch<ImageListResponse>(API_PATHS.listImages, { signal }, 'Failed to fetch images'),
     select: (data) => data.images,
   })
 }
@@ -134,7 +139,7 @@ export function useAdminVideos(q: { page: number }) {
     queryKey: adminKeys.videos(q),
     queryFn: ({ signal }) =>
       apiFetch<VideoListResponse>(
-        '/youtube/list',
+        API_PATHS.listVideos,
         { query: { ...q, limit: ADMIN_VIDEOS_PAGE_SIZE }, signal },
         'Failed to fetch videos',
       ),

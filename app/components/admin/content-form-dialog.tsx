@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { type BlogPost, CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
@@ -21,7 +22,12 @@ export type ContentKind = 'post' | 'page'
 
 export const CONTENT_KINDS = {
   post: {
-    api: '/blog',
+    api: {
+      get: API_PATHS.getPost,
+      create: API_PATHS.createPost,
+      update: API_PATHS.updatePost,
+      remove: API_PATHS.deletePost,
+    },
     noun: 'blog post',
     created: 'Blog post created successfully.',
     updated: 'Blog post updated successfully.',
@@ -30,7 +36,12 @@ export const CONTENT_KINDS = {
     deleteTitle: 'Delete Blog Post',
   },
   page: {
-    api: '/pages',
+    api: {
+      get: API_PATHS.getPage,
+      create: API_PATHS.createPage,
+      update: API_PATHS.updatePage,
+      remove: API_PATHS.deletePage,
+    },
     noun: 'page',
     created: 'Page created successfully.',
     updated: 'Page updated successfully.',
@@ -201,7 +212,7 @@ export function ContentFormDialog({
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const body = record ? { id: record.id, ...payload(kind, v) } : payload(kind, v)
-      await apiFetch(`${meta.api}/${record ? 'update' : 'create'}`, { body }, SAVE_FAILED)
+      await apiFetch(record ? meta.api.update : meta.api.create, { body }, SAVE_FAILED)
       clearDraft(key)
       await refresh(kind === 'post' ? 'posts' : 'pages')
       toast.success(record ? meta.updated : meta.created)

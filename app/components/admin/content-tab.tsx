@@ -83,7 +83,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
     setLoadingId(record.id)
     try {
       const fresh = await apiFetch<ContentRecord>(
-        `${meta.api}/get`,
+        meta.api.get,
         { body: { id: record.id } },
         'Failed to load',
       )
@@ -195,9 +195,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
         message={(item) =>
           `Are you sure you want to delete the ${meta.noun} "${item.title}"? This action cannot be undone.`
         }
-        remove={(item) =>
-          apiFetch(`${meta.api}/delete`, { body: { id: item.id } }, meta.deleteFailed)
-        }
+        remove={(item) => apiFetch(meta.api.remove, { body: { id: item.id } }, meta.deleteFailed)}
         resource={kind === 'post' ? 'posts' : 'pages'}
         success={meta.deleted}
         failure={meta.deleteFailed}

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { z } from 'zod'
 import { CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog, FormActions } from '../ui/dialog.tsx'
@@ -92,7 +93,9 @@ export function FaqsTab() {
         message={(faq) =>
           `Are you sure you want to delete the FAQ section "${faq.title}"? This action cannot be undone.`
         }
-        remove={(faq) => apiFetch('/faqs/delete', { body: { id: faq.id } }, 'Failed to delete FAQ')}
+        remove={(faq) =>
+          apiFetch(API_PATHS.deleteFaq, { body: { id: faq.id } }, 'Failed to delete FAQ')
+        }
         resource="faqs"
         success="FAQ section deleted successfully."
         failure="Failed to delete FAQ"
@@ -122,7 +125,7 @@ function FaqDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiFetch(
-        `/faqs/${verb}`,
+        faq ? API_PATHS.updateFaq : API_PATHS.createFaq,
         { body: faq ? { id: faq.id, ...values } : values },
         `Failed to ${verb} FAQ`,
       )

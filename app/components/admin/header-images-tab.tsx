@@ -6,6 +6,8 @@ import {
   MEDIA_MESSAGES as M,
 } from '../../../contracts/media-constants.ts'
 import type { ApiErrorBody } from '../../../contracts/common.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
+import type { ApiRoute } from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
@@ -49,13 +51,13 @@ export function formatMegabytes(bytes: number): string {
  * `error`; a network failure throws a plain Error; `signal` aborts with an AbortError.
  */
 export function uploadWithProgress<T>(
-  path: string,
+  route: ApiRoute<T>,
   body: FormData,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal; fallback: string },
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', new URL(`/_api${path}`, window.location.origin).href)
+    xhr.open(route.method, new URL(`/_api${route.path}`, window.location.origin).href)
     xhr.withCredentials = true
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total)
@@ -168,7 +170,7 @@ export function HeaderImagesTab() {
           `Are you sure you want to delete the image "${image.title || image.name}"? This action cannot be undone.`
         }
         remove={(image) =>
-          apiFetch('/images/delete', { body: { key: image.key } }, 'Failed to delete image')
+          apiFetch(API_PATHS.deleteImage, { body: { key: image.key } }, 'Failed to delete image')
         }
         resource="images"
         success="Image deleted successfully."
@@ -328,7 +330,7 @@ function UploadForm() {
     abort.current = controller
     setProgress({ fraction: 0 })
     try {
-      await uploadWithProgress<HeaderImage>('/images/upload', body, {
+      await uploadWithProgress<HeaderImage>(API_PATHS.uploadImage, body, {
         fallback: M.uploadFailed,
         signal: controller.signal,
         onProgress: (fraction) => setProgress({ fraction }),

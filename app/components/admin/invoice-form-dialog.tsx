@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/invoice-constants.ts'
 import { computeTotals, formatMoney } from '../../../contracts/invoice-money.ts'
 import { InvoiceCreateInput, InvoiceEditForm } from '../../../contracts/invoices.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
@@ -140,7 +141,7 @@ export function InvoiceFormDialog({
     submit ??
     ((body: Record<string, unknown>, isNew: boolean) =>
       apiFetch<Invoice>(
-        isNew ? '/invoices/create' : '/invoices/update',
+        isNew ? API_PATHS.createInvoice : API_PATHS.updateInvoice,
         { body },
         isNew ? M.createFailed : M.updateFailed,
       ))

@@ -1,3 +1,4 @@
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { INVOICE_MESSAGES as M } from '../../../contracts/invoice-constants.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog } from '../ui/dialog.tsx'
@@ -40,7 +41,10 @@ export function InvoicePreviewDialog({
         <div className="space-y-4">
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" asChild>
-              <a href={`/_api/invoices/pdf?invoiceId=${invoice.data.id}`} download>
+              <a
+                href={`/_api${API_PATHS.downloadInvoicePdf.path}?invoiceId=${invoice.data.id}`}
+                download
+              >
                 Download PDF
               </a>
             </Button>

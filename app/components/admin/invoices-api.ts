@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '../../lib/query.ts'
 import type {
   Invoice,
   InvoiceIssuer,
@@ -6,6 +6,7 @@ import type {
   InvoiceStatus,
 } from '../../../contracts/invoice-constants.ts'
 import { INVOICE_MESSAGES as M, INVOICES_PAGE_SIZE } from '../../../contracts/invoice-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 
 export interface InvoicesQuery {
@@ -19,7 +20,7 @@ export function useInvoices(q: InvoicesQuery) {
     queryKey: ['admin', 'invoices', 'list', q],
     queryFn: ({ signal }) =>
       apiFetch<InvoiceListResponse>(
-        '/invoices/list',
+        API_PATHS.listInvoices,
         { query: { ...q, limit: INVOICES_PAGE_SIZE }, signal },
         M.fetchFailed,
       ),
@@ -31,7 +32,7 @@ export function useInvoice(invoiceId: number | null) {
   return useQuery({
     queryKey: ['admin', 'invoices', 'one', invoiceId],
     queryFn: ({ signal }) =>
-      apiFetch<Invoice>('/invoices/get', { body: { invoiceId }, signal }, M.fetchOneFailed),
+      apiFetch<Invoice>(API_PATHS.getInvoice, { body: { invoiceId }, signal }, M.fetchOneFailed),
     enabled: invoiceId !== null,
     retry: false,
   })
@@ -41,7 +42,7 @@ export function useInvoiceIssuer() {
   return useQuery({
     queryKey: ['admin', 'invoices', 'issuer'],
     queryFn: ({ signal }) =>
-      apiFetch<InvoiceIssuer>('/invoices/issuer', { signal }, M.fetchOneFailed),
+      apiFetch<InvoiceIssuer>(API_PATHS.getInvoiceIssuer, { signal }, M.fetchOneFailed),
     staleTime: Infinity,
   })
 }

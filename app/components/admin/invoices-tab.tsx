@@ -8,6 +8,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
 } from '../../../contracts/invoice-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
@@ -139,7 +140,7 @@ export function InvoicesTab() {
           if (!sending) return true
           try {
             await apiFetch<Invoice>(
-              '/invoices/send',
+              API_PATHS.sendInvoice,
               { body: { invoiceId: sending.id } },
               M.sendFailed,
             )
@@ -160,7 +161,7 @@ export function InvoicesTab() {
           `Are you sure you want to delete invoice "${invoice.invoiceNumber}"? This action cannot be undone.`
         }
         remove={(invoice) =>
-          apiFetch('/invoices/delete', { body: { invoiceId: invoice.id } }, M.deleteFailed)
+          apiFetch(API_PATHS.deleteInvoice, { body: { invoiceId: invoice.id } }, M.deleteFailed)
         }
         resource="invoices"
         success={M.deleted}

@@ -6,7 +6,9 @@ import {
   ADMIN_USER_MESSAGES as M,
   type AdminUser,
 } from '../../../contracts/admin-users.ts'
+import { isAdmin, type Role } from '../../../contracts/common-constants.ts'
 import { AVATAR_MAX_BYTES, PASSWORD_MIN } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'
@@ -18,8 +20,8 @@ import { Input } from '../ui/input.tsx'
 import { messageOf } from './admin-api.ts'
 
 /** The role as a badge: admin in the error style, anything else secondary. */
-export function RoleBadge({ role }: { role: string }) {
-  return <Badge variant={role === 'admin' ? 'error' : 'secondary'}>{role}</Badge>
+export function RoleBadge({ role }: { role: Role }) {
+  return <Badge variant={isAdmin({ role }) ? 'error' : 'secondary'}>{role}</Badge>
 }
 
 const MAX_FILES = 1
@@ -87,7 +89,7 @@ function AvatarDrop({ user, onChanged }: { user: AdminUser; onChanged: () => Pro
       const form = new FormData()
       form.append('userId', String(user.id))
       form.append('avatar', files[0])
-      await apiFetch('/admin/users/upload-avatar', { body: form }, M.avatarFailed)
+      await apiFetch(API_PATHS.uploadUserAvatar, { body: form }, M.avatarFailed)
       await onChanged()
       toast.success(M.avatarUpdated)
     } catch (e) {
@@ -160,7 +162,7 @@ function ChangePassword({ user }: { user: AdminUser }) {
     setBusy(true)
     try {
       await apiFetch(
-        '/admin/users/update-password',
+        API_PATHS.updateUserPassword,
         { body: { userId: user.id, newPassword: password } },
         M.passwordFailed,
       )

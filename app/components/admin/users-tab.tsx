@@ -9,6 +9,7 @@ import {
   type AdminUserSortField,
 } from '../../../contracts/admin-users.ts'
 import { PASSWORD_MIN } from '../../../contracts/profile.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { useAuth } from '../../lib/auth.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'
@@ -202,7 +203,7 @@ export function UsersTab() {
           `Are you sure you want to delete user "${user.displayName}"? This action cannot be undone.`
         }
         remove={(user) =>
-          apiFetch('/admin/users/delete', { body: { userId: user.id } }, M.deleteFailed)
+          apiFetch(API_PATHS.deleteUser, { body: { userId: user.id } }, M.deleteFailed)
         }
         resource="users"
         success={M.deleted}
@@ -252,10 +253,10 @@ function UserFormDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     const failed = creating ? M.createFailed : M.updateFailed
     try {
-      if (creating) await apiFetch('/admin/users/create', { body: values }, failed)
+      if (creating) await apiFetch(API_PATHS.createUser, { body: values }, failed)
       else
         await apiFetch(
-          '/admin/users/update',
+          API_PATHS.updateUser,
           {
             body: {
               userId: user.id,

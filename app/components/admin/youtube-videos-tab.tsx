@@ -8,6 +8,7 @@ import {
   type SyncResult,
   type Video,
 } from '../../../contracts/media-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { RemoteImage } from '../sky/remote-image.tsx'
@@ -103,7 +104,7 @@ export function YoutubeVideosTab() {
         }
         note="This removes the video from this site's cache only; it does not affect the video on YouTube. A later sync adds it back."
         remove={(video) =>
-          apiFetch('/youtube/delete', { body: { id: video.id } }, 'Failed to delete video')
+          apiFetch(API_PATHS.deleteVideo, { body: { id: video.id } }, 'Failed to delete video')
         }
         resource="videos"
         success="Video deleted successfully."
@@ -129,7 +130,7 @@ function SyncForm({ onSynced }: { onSynced: () => void }) {
     setBusy(true)
     try {
       const result = await apiFetch<SyncResult>(
-        '/youtube/sync',
+        API_PATHS.syncVideos,
         { body: { channelId: id } },
         'Sync failed',
       )
@@ -238,7 +239,7 @@ function EditVideoDialog({ video, onClose }: { video: Video; onClose: () => void
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiFetch(
-        '/youtube/update',
+        API_PATHS.updateVideo,
         {
           body: {
             id: video.id,

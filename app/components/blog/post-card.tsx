@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
-import { cardExcerpt, formatShortDate } from '../../lib/format.ts'
+import { formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
 import { Skeleton } from '../ui/skeleton.tsx'
 
@@ -47,9 +47,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
             {post.title}
           </Link>
         </Heading>
-        <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">
-          {cardExcerpt(post)}
-        </p>
+        <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
         {post.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
             {post.tags.slice(0, CARD_TAG_COUNT).map((tag) => (

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { type ReactNode, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import type { PublicConfig } from '../../../server/config.ts'
 import { useAuth } from '../../lib/auth.ts'
 import { cn } from '../../lib/cn.ts'
@@ -45,11 +45,38 @@ function useAccountLinks() {
   return links
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   cn(
     'rounded-lg px-3 py-2 text-sm font-medium transition hover:bg-muted',
     isActive ? 'text-primary' : 'text-foreground',
   )
+
+/**
+ * A header link marked as the current page (`aria-current`) by NavLink's rule: the same path,
+ * ignoring case, or with `end` unset a path below it. Our own, because NavLink (with its view
+ * transition and pending states) would add to the framework every page loads (ADR 010).
+ */
+function NavItem({
+  to,
+  end = false,
+  className,
+  children,
+}: {
+  to: string
+  end?: boolean
+  className: (isActive: boolean) => string
+  children: ReactNode
+}) {
+  const here = useLocation().pathname.toLowerCase()
+  const path = to.toLowerCase()
+  const isActive =
+    here === path || (!end && here.startsWith(path) && here.charAt(path.length) === '/')
+  return (
+    <Link to={to} aria-current={isActive ? 'page' : undefined} className={className(isActive)}>
+      {children}
+    </Link>
+  )
+}
 
 export function SiteHeader({ config }: { config: PublicConfig }) {
   const location = useLocation()
@@ -77,18 +104,18 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end className={linkClass}>
+            <NavItem key={l.to} to={l.to} end className={linkClass}>
               {l.label}
-            </NavLink>
+            </NavItem>
           ))}
         </nav>
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
           <nav aria-label="Account" className="flex items-center gap-1">
             {accountLinks.map((l) => (
-              <NavLink key={l.to} to={l.to} end className={linkClass}>
+              <NavItem key={l.to} to={l.to} end className={linkClass}>
                 {l.label}
-              </NavLink>
+              </NavItem>
             ))}
           </nav>
           {channelId && (
@@ -129,10 +156,10 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
 
       <div className="mx-auto flex max-w-7xl gap-2 overflow-x-auto px-4 pb-3">
         {PILLS.map((p) => (
-          <NavLink
+          <NavItem
             key={p.to}
             to={p.to}
-            className={({ isActive }) =>
+            className={(isActive) =>
               cn(
                 'rounded-full border px-4 py-1.5 text-sm font-medium whitespace-nowrap transition',
                 isActive
@@ -142,7 +169,7 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
             }
           >
             {p.label}
-          </NavLink>
+          </NavItem>
         ))}
       </div>
 
@@ -150,9 +177,9 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
         <div id="mobile-menu" className="border-t border-border bg-background px-4 py-3 md:hidden">
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {[...NAV_LINKS, ...accountLinks].map((l) => (
-              <NavLink key={l.to} to={l.to} end className={linkClass}>
+              <NavItem key={l.to} to={l.to} end className={linkClass}>
                 {l.label}
-              </NavLink>
+              </NavItem>
             ))}
             {channelId && (
               <Button

@@ -1,6 +1,16 @@
-import { DropdownMenu } from 'radix-ui'
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
-import { type Theme, THEMES, applyTheme, themeCookie } from '../../lib/theme.ts'
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
+import { type Theme, applyTheme, themeCookie } from '../../lib/theme.ts'
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void }>({
   theme: 'dark',
@@ -38,9 +48,9 @@ export function useTheme() {
   return useContext(ThemeContext)
 }
 
-const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
+export const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
 
-function ThemeIcon({ theme }: { theme: Theme }) {
+export function ThemeIcon({ theme }: { theme: Theme }) {
   if (theme === 'light') {
     return (
       <svg
@@ -85,42 +95,62 @@ function ThemeIcon({ theme }: { theme: Theme }) {
   )
 }
 
+const ThemeMenu = lazy(() => import('./theme-menu.tsx'))
+
+/**
+ * The theme menu button (WAI-ARIA menu button pattern). The menu itself (theme-menu.tsx) is
+ * fetched when first opened, or as soon as the pointer or focus comes to the button.
+ */
 export function ThemeSwitcher() {
-  const { theme, setTheme } = useTheme()
+  const { theme } = useTheme()
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+  const prefetch = () => void import('./theme-menu.tsx')
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
         aria-label={`Theme: ${LABELS[theme]}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault()
+            setOpen(true)
+          }
+        }}
         className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg hover:bg-muted"
       >
         <ThemeIcon theme={theme} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 py-1 text-xs text-muted-foreground">
-            Theme
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
-            {THEMES.map((t) => (
-              <DropdownMenu.RadioItem
-                key={t}
-                value={t}
-                className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-              >
-                <span className="inline-flex w-4 justify-center">
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                </span>
-                <ThemeIcon theme={t} />
-                {LABELS[t]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ThemeMenu
+            id={menuId}
+            onClose={(refocus) => {
+              setOpen(false)
+              if (refocus) button.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   )
 }

@@ -1,10 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useInfiniteQuery } from '../../lib/query.ts'
+import { lazy, Suspense, useRef, useState } from 'react'
 import {
   type DiscordChannelImage,
   type DiscordChannelImagesResponse,
   MEDIA_MESSAGES,
 } from '../../../contracts/media-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatShortDate } from '../../lib/format.ts'
@@ -12,7 +13,15 @@ import { RemoteImage } from '../sky/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
-import { Lightbox, type LightboxImage } from './lightbox.tsx'
+import type { LightboxImage } from './lightbox.tsx'
+
+/**
+ * The lightbox (a Radix dialog, about 12 KB) is not part of the page's first load: it is fetched
+ * when a visitor points at or focuses the gallery, and at the latest on the first click.
+ */
+const loadLightbox = () => import('./lightbox.tsx')
+const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })))
+const prefetchLightbox = () => void loadLightbox()
 
 const FIVE_MINUTES = 5 * 60 * 1000
 const THUMB_WIDTH = 480
@@ -41,7 +50,7 @@ export function useCommunityImages(pageSize: number) {
     queryKey: ['discord', 'gallery', pageSize],
     queryFn: ({ pageParam, signal }) =>
       apiFetch<DiscordChannelImagesResponse>(
-        '/discord/channel-images',
+        API_PATHS.getChannelImages,
         { query: { limit: pageSize, before: pageParam }, signal },
         MEDIA_MESSAGES.discordLoadFailed,
       ),
@@ -66,6 +75,9 @@ export function CommunityGallery({
 }) {
   const query = useCommunityImages(pageSize)
   const [open, setOpen] = useState<number | null>(null)
+  // Mounted from the first opening on, so the dialog can close (and give focus back) as usual.
+  const [lightboxUsed, setLightboxUsed] = useState(false)
+  if (open !== null && !lightboxUsed) setLightboxUsed(true)
   const opener = useRef<HTMLElement | null>(null)
   const images = query.data?.pages.flatMap((p) => p.images) ?? []
 
@@ -113,7 +125,11 @@ export function CommunityGallery({
 
   return (
     <div>
-      <ul className="columns-2 gap-4 md:columns-3 lg:columns-4">
+      <ul
+        className="columns-2 gap-4 md:columns-3 lg:columns-4"
+        onPointerOver={prefetchLightbox}
+        onFocus={prefetchLightbox}
+      >
         {images.map((image, i) => {
           const thumb = thumbnailOf(image)
           return (
@@ -164,13 +180,17 @@ export function CommunityGallery({
           )}
         </div>
       )}
-      <Lightbox
-        images={lightboxImages}
-        index={open}
-        onIndexChange={setOpen}
-        onClose={() => setOpen(null)}
-        returnFocus={() => opener.current}
-      />
+      {lightboxUsed && (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={lightboxImages}
+            index={open}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(null)}
+            returnFocus={() => opener.current}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

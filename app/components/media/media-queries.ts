@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '../../lib/query.ts'
 import type {
   ChannelStats,
   DiscordWidget,
   ImageListResponse,
   VideoListResponse,
 } from '../../../contracts/media-constants.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 
 const FIVE_MINUTES = 5 * 60 * 1000
@@ -20,7 +21,11 @@ export function useVideos(q: VideoQuery, initial?: VideoListResponse | null) {
   return useQuery({
     queryKey: ['youtube', 'list', q],
     queryFn: ({ signal }) =>
-      apiFetch<VideoListResponse>('/youtube/list', { query: { ...q }, signal }, 'Failed to fetch'),
+      apiFetch<VideoListResponse>(
+        API_PATHS.listVideos,
+        { query: { ...q }, signal },
+        'Failed to fetch',
+      ),
     initialData: initial ?? undefined,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -32,7 +37,7 @@ export function useHeaderImages(initial?: ImageListResponse | null) {
   return useQuery({
     queryKey: ['images', 'list'],
     queryFn: ({ signal }) =>
-      apiFetch<ImageListResponse>('/images/list', { signal }, 'Failed to fetch images'),
+      apiFetch<ImageListResponse>(API_PATHS.listImages, { signal }, 'Failed to fetch images'),
     initialData: initial ?? undefined,
     staleTime: FIVE_MINUTES,
   })
@@ -42,7 +47,7 @@ export function useChannelStats() {
   return useQuery({
     queryKey: ['youtube', 'channel-stats'],
     queryFn: ({ signal }) =>
-      apiFetch<ChannelStats>('/youtube/channel-stats', { signal }, 'Could not load YouTube data.'),
+      apiFetch<ChannelStats>(API_PATHS.getChannelStats, { signal }, 'Could not load YouTube data.'),
     staleTime: FIVE_MINUTES,
     retry: false,
   })
@@ -53,7 +58,7 @@ export function useDiscordWidget() {
   return useQuery({
     queryKey: ['discord', 'widget'],
     queryFn: ({ signal }) =>
-      apiFetch<DiscordWidget>('/discord/widget', { signal }, 'Could not connect to Discord'),
+      apiFetch<DiscordWidget>(API_PATHS.getWidget, { signal }, 'Could not connect to Discord'),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
     retry: false,

@@ -8,6 +8,7 @@ import {
   playerReducer,
   trackTexts,
 } from './player-state.ts'
+import { WAITING_STATE } from './radio-provider.tsx'
 
 const run = (state: PlayerState, ...events: Parameters<typeof playerReducer>[1][]) =>
   events.reduce((s, e) => playerReducer(s, e).state, state)
@@ -23,6 +24,10 @@ describe('player reducer (spec §4)', () => {
       error: null,
     })
     expect(displayState(S0)).toBe('stopped')
+  })
+
+  it('the state shown until the player has loaded is the initial state', () => {
+    expect(WAITING_STATE).toEqual(S0)
   })
 
   it('play and playing set playing and clear loading, stopped and error', () => {

@@ -28,12 +28,14 @@ const BUTTON =
 
 /** Play (only, when stopped) or play/pause plus stop; volume and mute. Spec §2 and §4. */
 export function RadioControls() {
-  const { state, send, toggle } = useRadio()
+  const { state, send, toggle, ready } = useRadio()
   const nowPlaying = useNowPlaying()
-  const disabled = controlsDisabled(state, {
-    isLoading: nowPlaying.isPending,
-    isError: nowPlaying.isError,
-  })
+  const disabled =
+    !ready ||
+    controlsDisabled(state, {
+      isLoading: nowPlaying.isPending,
+      isError: nowPlaying.isError,
+    })
   const display = displayState(state)
   const stateLabel = {
     stopped: 'Stopped',

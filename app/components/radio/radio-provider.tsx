@@ -1,134 +1,57 @@
-import { createContext, type ReactNode, use, useCallback, useEffect, useRef, useState } from 'react'
-import { DEFAULT_ARTWORK } from '../../../contracts/radio.ts'
-import {
-  INITIAL_PLAYER_STATE,
-  type PlayerEffect,
-  type PlayerEvent,
-  type PlayerState,
-  playerReducer,
-  trackTexts,
-} from './player-state.ts'
-import { useNowPlaying, useStation } from './radio-queries.ts'
+import { createContext, lazy, type ReactNode, Suspense, use, useState } from 'react'
+import type { PlayerEvent, PlayerState } from './player-state.ts'
 
-interface RadioContextValue {
+export interface RadioContextValue {
   state: PlayerState
   send: (event: PlayerEvent) => void
   /** Starts or pauses the stream of the station. */
   toggle: () => void
-}
-
-const RadioContext = createContext<RadioContextValue | null>(null)
-
-export function useRadio(): RadioContextValue {
-  const value = use(RadioContext)
-  if (!value) throw new Error('useRadio needs <RadioProvider>')
-  return value
-}
-
-const AUDIO_EVENTS = ['play', 'playing', 'pause', 'waiting', 'stalled', 'canplay', 'error'] as const
-
-/** What the reducer asked of the audio element, done. */
-function applyEffect(
-  audio: HTMLAudioElement,
-  effect: PlayerEffect | null,
-  send: (event: PlayerEvent) => void,
-) {
-  switch (effect?.kind) {
-    case 'pause':
-      audio.pause()
-      break
-    case 'load-and-play':
-      // A live stream resumes at "now": the source is set afresh each time.
-      audio.src = effect.src
-      audio.play().catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return
-        send({ type: 'playRejected', message: error instanceof Error ? error.message : undefined })
-      })
-      break
-    case 'stop':
-      audio.pause()
-      audio.removeAttribute('src')
-      audio.load()
-      break
-    case 'set-volume':
-      audio.volume = effect.volume
-      audio.muted = effect.muted
-      break
-  }
+  /** False until the player has loaded: controls elsewhere (/music) wait for it. */
+  ready: boolean
 }
 
 /**
- * Owns the one <audio> element of the site. It is rendered outside the route outlet (in root),
- * so client-side navigation never restarts the stream. The reducer decides; this applies its
- * effects to the element.
+ * INITIAL_PLAYER_STATE, without loading the reducer's module or the radio's contract (its
+ * messages) with the page: the volume is RADIO_DEFAULT_VOLUME (a test keeps the two the same).
  */
+export const WAITING_STATE: PlayerState = {
+  isPlaying: false,
+  isLoading: false,
+  isMuted: false,
+  isStopped: true,
+  volume: 0.75,
+  error: null,
+}
+
+const WAITING: RadioContextValue = {
+  state: WAITING_STATE,
+  send: () => {},
+  toggle: () => {},
+  ready: false,
+}
+
+export const RadioContext = createContext<RadioContextValue>(WAITING)
+
+export function useRadio(): RadioContextValue {
+  return use(RadioContext)
+}
+
+/**
+ * The player and its mini player are a chunk of their own: the server renders them in place, and
+ * the browser hydrates them once that chunk has come, after the page itself (a click on them
+ * meanwhile is replayed by React). A page's first load stays free of the player (ADR 010).
+ */
+const RadioPlayer = lazy(() => import('./radio-player.tsx'))
+
+/** Gives the whole site the player's state; the player itself sits after `children`. */
 export function RadioProvider({ children }: { children: ReactNode }) {
-  const audioRef = useRef<HTMLAudioElement>(null)
-  const [state, setState] = useState(INITIAL_PLAYER_STATE)
-  const stateRef = useRef(state)
-  const station = useStation()
-  const nowPlaying = useNowPlaying()
-
-  const send = useCallback(function send(event: PlayerEvent) {
-    const { state: next, effect } = playerReducer(stateRef.current, event)
-    stateRef.current = next
-    setState(next)
-    // A rejected play() comes back through the same reducer.
-    if (audioRef.current) applyEffect(audioRef.current, effect, send)
-  }, [])
-
-  const streamUrl = station.data?.listen_url || null
-  const toggle = useCallback(() => send({ type: 'toggle', streamUrl }), [send, streamUrl])
-
-  useEffect(() => {
-    const audio = audioRef.current
-    if (!audio) return
-    audio.volume = stateRef.current.volume
-    const off = AUDIO_EVENTS.map((type) => {
-      const handler = () => {
-        // An element emptied by Stop reports an error for the missing source: not a failure.
-        if (type === 'error' && (stateRef.current.isStopped || !audio.getAttribute('src'))) return
-        send(type === 'error' ? { type, message: audio.error?.message || undefined } : { type })
-      }
-      audio.addEventListener(type, handler)
-      return () => audio.removeEventListener(type, handler)
-    })
-    return () => off.forEach((f) => f())
-  }, [send])
-
-  // The lock screen and notification show the song and control the player (Media Session).
-  const song = nowPlaying.data?.nowPlaying.song
-  useEffect(() => {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
-    const { title, artist } = trackTexts(song)
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title,
-      artist,
-      album: song?.album || undefined,
-      artwork: [{ src: song?.art || DEFAULT_ARTWORK, sizes: '512x512' }],
-    })
-    navigator.mediaSession.setActionHandler('play', () => {
-      if (!stateRef.current.isPlaying) toggle()
-    })
-    navigator.mediaSession.setActionHandler('pause', () => {
-      if (stateRef.current.isPlaying) toggle()
-    })
-    navigator.mediaSession.setActionHandler('stop', () => send({ type: 'stop' }))
-  }, [song, toggle, send])
-
-  useEffect(() => {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
-    navigator.mediaSession.playbackState = state.isPlaying
-      ? 'playing'
-      : state.isStopped
-        ? 'none'
-        : 'paused'
-  }, [state.isPlaying, state.isStopped])
-
+  const [value, setValue] = useState(WAITING)
   return (
-    <RadioContext value={{ state, send, toggle }}>
+    <RadioContext value={value}>
       {children}
-      <audio ref={audioRef} preload="none" data-testid="radio-audio" />
+      <Suspense fallback={null}>
+        <RadioPlayer onChange={setValue} />
+      </Suspense>
     </RadioContext>
   )
 }

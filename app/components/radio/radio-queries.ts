@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
 import {
   NOW_PLAYING_REFETCH_MS,
   NOW_PLAYING_STALE_MS,
@@ -8,11 +8,6 @@ import {
   STATION_STALE_MS,
 } from '../../../contracts/radio.ts'
 import { deserializeSuperjson } from '../../lib/superjson-lite.ts'
-
-export const radioKeys = {
-  station: ['radio', 'station'] as const,
-  nowPlaying: ['radio', 'nowplaying'] as const,
-}
 
 async function fetchRadio<T>(path: string, fallback: string): Promise<T> {
   let res: Response
@@ -26,24 +21,100 @@ async function fetchRadio<T>(path: string, fallback: string): Promise<T> {
   return deserializeSuperjson<T>(body as { json: unknown })
 }
 
-/** Spec: polled every 15 s, stale after 10 s. */
-export function useNowPlaying() {
-  return useQuery({
-    queryKey: radioKeys.nowPlaying,
-    queryFn: () => fetchRadio<RadioNowPlaying>('nowplaying', RADIO_MESSAGES.nowPlayingFailed),
-    refetchInterval: NOW_PLAYING_REFETCH_MS,
-    staleTime: NOW_PLAYING_STALE_MS,
-    retry: 1,
-  })
+export interface Remote<T> {
+  data: T | undefined
+  /** No answer yet (nor a failure). */
+  isPending: boolean
+  /** The last attempt, and its one retry, failed; `data` keeps the last good answer. */
+  isError: boolean
+}
+
+const RETRY_DELAY_MS = 1000
+const PENDING: Remote<never> = { data: undefined, isPending: true, isError: false }
+
+/**
+ * One radio endpoint shared by every component that shows it (the mini player on every page,
+ * /music): fetched when the first of them mounts and the answer is older than `staleMs`, retried
+ * once, and polled every `pollMs` while any is mounted. The mini player is on every page, so this
+ * small store replaces a query library in the first load (ADR 010).
+ */
+function remoteStore<T>(path: string, fallback: string, staleMs: number, pollMs?: number) {
+  let state: Remote<T> = PENDING
+  let users = 0
+  let fetchedAt = 0
+  let inFlight: Promise<void> | null = null
+  let timer: ReturnType<typeof setInterval> | undefined
+  const listeners = new Set<() => void>()
+
+  const set = (next: Remote<T>) => {
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  function load(): Promise<void> {
+    inFlight ??= (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const data = await fetchRadio<T>(path, fallback)
+          fetchedAt = Date.now()
+          set({ data, isPending: false, isError: false })
+          return
+        } catch {
+          if (attempt >= 1) {
+            set({ data: state.data, isPending: false, isError: true })
+            return
+          }
+          await new Promise((r) => setTimeout(r, RETRY_DELAY_MS))
+        }
+      }
+    })().finally(() => {
+      inFlight = null
+    })
+    return inFlight
+  }
+
+  function subscribe(listener: () => void) {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+
+  /** Called by each mounted user; the first one starts the polling, the last one stops it. */
+  function retain(): () => void {
+    const first = users++ === 0
+    if (Date.now() - fetchedAt > staleMs) void load()
+    if (first && pollMs) timer = setInterval(() => void load(), pollMs)
+    return () => {
+      if (--users === 0) clearInterval(timer)
+    }
+  }
+
+  return { subscribe, get: () => state, retain }
+}
+
+const nowPlayingStore = remoteStore<RadioNowPlaying>(
+  'nowplaying',
+  RADIO_MESSAGES.nowPlayingFailed,
+  NOW_PLAYING_STALE_MS,
+  NOW_PLAYING_REFETCH_MS,
+)
+const stationStore = remoteStore<RadioStation>(
+  'station',
+  RADIO_MESSAGES.stationFailed,
+  STATION_STALE_MS,
+)
+
+function useRemote<T>(store: ReturnType<typeof remoteStore<T>>): Remote<T> {
+  useEffect(() => store.retain(), [store])
+  // The server render and hydration show the pending state; the browser fetches after that.
+  return useSyncExternalStore(store.subscribe, store.get, () => PENDING)
+}
+
+/** Spec: polled every 15 s, stale after 10 s, retried once. */
+export function useNowPlaying(): Remote<RadioNowPlaying> {
+  return useRemote(nowPlayingStore)
 }
 
 /** Spec: stale after 5 minutes, not refetched on window focus. */
-export function useStation() {
-  return useQuery({
-    queryKey: radioKeys.station,
-    queryFn: () => fetchRadio<RadioStation>('station', RADIO_MESSAGES.stationFailed),
-    staleTime: STATION_STALE_MS,
-    refetchOnWindowFocus: false,
-    retry: 1,
-  })
+export function useStation(): Remote<RadioStation> {
+  return useRemote(stationStore)
 }

@@ -1,5 +1,4 @@
-import { Slot } from 'radix-ui'
-import type { ComponentProps } from 'react'
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 const VARIANTS = {
@@ -25,25 +24,51 @@ export interface ButtonProps extends ComponentProps<'button'> {
   asChild?: boolean
 }
 
+type ChildProps = Record<string, unknown> & { className?: string }
+
+/**
+ * With `asChild` the one child element (a link, say) gets the button's look and props; the
+ * child's own class names and event handlers are kept (each handler runs before the button's).
+ */
+function slotProps(child: ReactElement<ChildProps>, props: ChildProps): ChildProps {
+  const merged: ChildProps = { ...props }
+  for (const [key, own] of Object.entries(child.props)) {
+    const given = props[key]
+    if (/^on[A-Z]/.test(key) && typeof own === 'function' && typeof given === 'function') {
+      merged[key] = (...args: unknown[]) => {
+        own(...args)
+        given(...args)
+      }
+    } else if (key === 'className') {
+      merged.className = cn(props.className, own as string)
+    } else if (given === undefined) {
+      merged[key] = own
+    }
+  }
+  return merged
+}
+
 export function Button({
   variant = 'primary',
   size = 'md',
   asChild,
   className,
   type,
+  children,
   ...props
 }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button'
+  const classes = cn(
+    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition disabled:pointer-events-none disabled:opacity-50',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  )
+  if (asChild && isValidElement<ChildProps>(children)) {
+    return cloneElement(children, slotProps(children, { ...props, className: classes }))
+  }
   return (
-    <Comp
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition disabled:pointer-events-none disabled:opacity-50',
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
+    <button type={type ?? 'button'} className={classes} {...props}>
+      {children}
+    </button>
   )
 }

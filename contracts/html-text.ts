@@ -1,6 +1,7 @@
 /**
- * Plain text out of the HTML that feeds put in titles and descriptions. The result is rendered as
- * text by React, never as HTML.
+ * Plain text out of HTML — posts, pages, FAQs and what news feeds put in titles and descriptions —
+ * the same on the server and in the browser (no parser, no DOM). The result is used as text (a
+ * search document, a summary, an excerpt), never as HTML.
  */
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -63,10 +64,13 @@ export function decodeEntities(text: string): string {
 }
 
 const BLOCK_TAGS =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|figure|figcaption|blockquote|section|article|tr|td|table)\b[^>]*>/gi
+  /<\/?(p|div|br|li|ul|ol|dl|dd|dt|h[1-6]|figure|figcaption|blockquote|pre|section|article|tr|td|th|table)\b[^>]*>/gi
 
-/** Tags, comments, scripts and styles removed; entities decoded; whitespace collapsed. */
-export function stripHtml(html: string): string {
+/**
+ * The readable text of some HTML: tags, comments, scripts and styles removed, blocks kept apart
+ * by a space, entities decoded, whitespace collapsed.
+ */
+export function htmlToText(html: string): string {
   return decodeEntities(
     html
       .replace(/<!--[\s\S]*?-->/g, ' ')

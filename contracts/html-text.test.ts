@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeEntities, excerpt, firstImageSrc, stripHtml } from './html-text.ts'
+import { decodeEntities, excerpt, firstImageSrc, htmlToText } from './html-text.ts'
 
 describe('decodeEntities', () => {
   it('decodes numeric, hex and named entities', () => {
@@ -12,19 +12,26 @@ describe('decodeEntities', () => {
   })
 })
 
-describe('stripHtml', () => {
+describe('htmlToText', () => {
   it('removes tags, scripts, styles and comments and collapses whitespace', () => {
     expect(
-      stripHtml(
+      htmlToText(
         '<p>Young stars &amp; <strong>glowing</strong>\n gas.</p><script>alert(1)</script><style>p{}</style><!-- c --><p>Next</p>',
       ),
     ).toBe('Young stars & glowing gas. Next')
   })
   it('keeps words apart across block tags and line breaks', () => {
-    expect(stripHtml('one<br/>two</p><p>three<li>four')).toBe('one two three four')
+    expect(htmlToText('one<br/>two</p><p>three<li>four')).toBe('one two three four')
   })
   it('does not turn escaped markup back into tags', () => {
-    expect(stripHtml('a &lt;b&gt; c')).toBe('a <b> c')
+    expect(htmlToText('a &lt;b&gt; c')).toBe('a <b> c')
+  })
+  it('keeps the words of every kind of block apart', () => {
+    expect(
+      htmlToText(
+        '<h2>Moon</h2><p>Craters &amp; maria</p><ul><li>Tycho</li><li>Copernicus</li></ul><table><tr><td>a</td><td>b</td></tr></table><pre>c</pre><dl><dt>d</dt><dd>e</dd></dl>',
+      ),
+    ).toBe('Moon Craters & maria Tycho Copernicus a b c d e')
   })
 })
 

@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import zlib from 'node:zlib'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { ContentEvents, ContentTopic } from '../shared/content-events.ts'
+import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
+import { acceptedEncodings } from './compression.ts'
+import type { AppEnv } from './env.ts'
+
+/**
+ * The visitor page cache (ADR 009). A visitor without a session cookie who asks for a public page
+ * gets the bytes rendered for the previous such visitor: already compressed, with an ETag, and
+ * with a Content-Security-Policy that allows exactly the inline scripts in those bytes (their
+ * hashes), so a cached copy never repeats a nonce.
+ *
+ * A page is kept until the content behind it changes (its topics are announced on
+ * services.events, by this node or another one), until a scheduled post or page is due, or for
+ * its route's maximum age, whichever comes first. Signed-in visitors, other methods, other
+ * statuses and responses that set a cookie are never stored.
+ */
+
+export interface CacheRule {
+  /** Matches the path (the query string is part of the key, not of the rule). */
+  pattern: RegExp
+  topics: readonly ContentTopic[]
+  /** For pages that also show time-dependent things (lives, relative dates). */
+  maxAgeMs?: number
+}
+
+const MINUTE = 60_000
+/** No page is kept longer than this, whatever its topics. */
+export const DEFAULT_MAX_AGE_MS = 10 * MINUTE
+
+/** Built-in pages whose content is in the build, not in the database or an upstream. */
+const STATIC_PAGES =
+  'about|terms|privacy|merch|resources|announcements|discord-invite|telescope-guide'
+export const CACHE_RULES: readonly CacheRule[] = [
+  { pattern: /^\/$/, topics: ['posts', 'videos', 'header-images'], maxAgeMs: MINUTE },
+  { pattern: /^\/blog$/, topics: ['posts'] },
+  { pattern: /^\/blog\/[^/]+$/, topics: ['posts'] },
+  { pattern: /^\/faqs$/, topics: ['faqs'] },
+  { pattern: /^\/videos$/, topics: ['videos'], maxAgeMs: MINUTE },
+  { pattern: /^\/rss\.xml$/, topics: ['posts'] },
+  { pattern: /^\/sitemap\.xml$/, topics: ['posts', 'pages'] },
+  { pattern: new RegExp(`^/(${STATIC_PAGES})$`), topics: [] },
+]
+
+/** Published content pages live at /{slug}, a slug no page of the site's own may use. */
+const CONTENT_PAGE: CacheRule = { pattern: /^\/([a-z0-9][a-z0-9-]*)$/, topics: ['pages'] }
+
+/**
+ * The rule for a path, or none: the site's other pages (forms, member and admin pages, and those
+ * that show what an upstream says now: the radio, the sky, the Discord gallery) are not cached.
+ */
+export function ruleFor(path: string): CacheRule | undefined {
+  const rule = CACHE_RULES.find((r) => r.pattern.test(path))
+  if (rule) return rule
+  const slug = CONTENT_PAGE.pattern.exec(path)?.[1]
+  return slug && !RESERVED_PAGE_SLUGS.has(slug) ? CONTENT_PAGE : undefined
+}
+
+interface Entry {
+  key: string
+  topics: readonly ContentTopic[]
+  expiresAt: number
+  etag: string
+  headers: [string, string][]
+  br: Buffer
+  /** Made from the brotli copy the first time a client without brotli asks. */
+  gzip: Buffer | null
+  size: number
+}
+
+export interface PageCacheOptions {
+  events: ContentEvents
+  /** The bytes all entries may take together (brotli and gzip copies); 0 turns the cache off. */
+  maxBytes: number
+  now?: () => number
+  /** The next instant a scheduled post or page becomes visible (ISO), or null. */
+  nextScheduledPublication: () => Promise<string | null>
+  /** The Content-Security-Policy of a page whose inline scripts have these hashes. */
+  policyFor: (scriptHashes: string[]) => string
+  /** Headers every response carries (the security headers), sent with each stored page. */
+  fixedHeaders: readonly [string, string][]
+  /** The cookie whose presence means a signed-in (or signing-in) visitor. */
+  sessionCookie: string
+}
+
+/** Cookies that change the markup for everyone who has them (the theme class on <html>). */
+function variantOf(cookie: string | undefined): string {
+  if (!cookie) return ''
+  return /(?:^|;\s*)theme=(light|dark|auto)\b/.exec(cookie)?.[1] ?? ''
+}
+
+function hasCookie(cookieHeader: string | undefined, name: string): boolean {
+  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${name}=`).test(cookieHeader)
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi
+
+/** The CSP hash source of every inline script in a page, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? ''
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+function brotli(bytes: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    zlib.brotliCompress(
+      bytes,
+      {
+        params: {
+          // Compressed once per change and sent many times: worth a better quality than on the fly.
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      },
+      (error, out) => (error ? reject(error) : resolve(out)),
+    ),
+  )
+}
+
+/** Headers the cached copy keeps (the rest are per request or set again on the way out). */
+const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag'])
+
+export interface PageCache {
+  middleware: MiddlewareHandler<AppEnv>
+  serveNode(req: IncomingMessage, res: ServerResponse): boolean
+  /** Entries and bytes held, for tests and the bench. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number }
+  clear(): void
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now
+  // A Map keeps insertion order: re-inserting on a hit makes it a least-recently-used list.
+  const entries = new Map<string, Entry>()
+  let bytes = 0
+  let hits = 0
+  let misses = 0
+  /** Bumped per topic on every change: a render that began before a change is not stored. */
+  const generations = new Map<ContentTopic, number>()
+  /** Renders under way, so concurrent visitors of one uncached page wait for one render. */
+  const pending = new Map<string, Promise<Entry | null>>()
+  let schedule: { at: number } | null = null
+
+  const drop = (entry: Entry) => {
+    entries.delete(entry.key)
+    bytes -= entry.size
+  }
+  options.events.subscribe((topics) => {
+    for (const topic of topics) generations.set(topic, (generations.get(topic) ?? 0) + 1)
+    if (topics.includes('posts') || topics.includes('pages')) schedule = null
+    for (const entry of entries.values())
+      if (entry.topics.some((t) => topics.includes(t))) drop(entry)
+  })
+
+  const generationOf = (topics: readonly ContentTopic[]) =>
+    topics.map((t) => generations.get(t) ?? 0).join(',')
+
+  async function scheduledAt(): Promise<number> {
+    if (schedule && schedule.at > now()) return schedule.at
+    const next = await options.nextScheduledPublication()
+    schedule = { at: next ? Date.parse(next) : Infinity }
+    return schedule.at
+  }
+
+  function store(entry: Entry) {
+    if (entry.size > options.maxBytes / 4) return
+    const old = entries.get(entry.key)
+    if (old) drop(old)
+    entries.set(entry.key, entry)
+    bytes += entry.size
+    for (const oldest of entries.values()) {
+      if (bytes <= options.maxBytes) break
+      drop(oldest)
+    }
+  }
+
+  function gzipOf(entry: Entry): Buffer {
+    if (entry.gzip) return entry.gzip
+    const gzip = zlib.gzipSync(zlib.brotliDecompressSync(entry.br), { level: 6 })
+    if (entries.get(entry.key) === entry) {
+      entry.gzip = gzip
+      entry.size += gzip.length
+      bytes += gzip.length
+    }
+    return gzip
+  }
+
+  /** A stored page as an answer to one request: 304, or the bytes in an encoding it takes. */
+  function answer(
+    entry: Entry,
+    method: string,
+    acceptEncoding: string | undefined,
+    ifNoneMatch: string | undefined,
+  ): { status: number; headers: [string, string][]; body: Buffer | null } {
+    const headers: [string, string][] = [
+      ...options.fixedHeaders,
+      ...entry.headers,
+      ['ETag', entry.etag],
+      ['Vary', 'Cookie, Accept-Encoding'],
+      // Browsers keep the copy but ask again each time; an unchanged page costs a 304.
+      ['Cache-Control', 'no-cache'],
+    ]
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag))
+      return { status: 304, headers, body: null }
+    const encoding = acceptedEncodings(acceptEncoding)[0]
+    let body: Buffer
+    if (encoding === 'br') body = entry.br
+    else if (encoding === 'gzip') body = gzipOf(entry)
+    // Clients that take neither (rare: some bots and tools) get the bytes unpacked.
+    else body = zlib.brotliDecompressSync(entry.br)
+    if (encoding) headers.push(['Content-Encoding', encoding])
+    headers.push(['Content-Length', String(body.length)])
+    return { status: 200, headers, body: method === 'HEAD' ? null : body }
+  }
+
+  /** Hono copies the previous response's headers onto a new one; start from none. */
+  function send(c: Context<AppEnv>, entry: Entry) {
+    const { status, headers, body } = answer(
+      entry,
+      c.req.method,
+      c.req.header('accept-encoding'),
+      c.req.header('if-none-match'),
+    )
+    c.res = undefined
+    c.res = new Response(body ? new Uint8Array(body) : null, { status, headers })
+  }
+
+  /** The stored page for this request, if there is a fresh one (and it is one that may be). */
+  function lookup(method: string, url: string, cookie: string | undefined): Entry | undefined {
+    if (options.maxBytes <= 0 || (method !== 'GET' && method !== 'HEAD')) return undefined
+    if (hasCookie(cookie, options.sessionCookie)) return undefined
+    const key = `${url}|${variantOf(cookie)}`
+    const cached = entries.get(key)
+    if (!cached) return undefined
+    if (cached.expiresAt <= now()) {
+      drop(cached)
+      return undefined
+    }
+    hits++
+    entries.delete(key)
+    entries.set(key, cached)
+    return cached
+  }
+
+  /**
+   * The same answer straight on Node's request and response, before the web framework builds a
+   * Request: what most visitors' requests cost. False when the request is not for a stored page.
+   */
+  function serveNode(req: IncomingMessage, res: ServerResponse): boolean {
+    const started = performance.now()
+    const entry = lookup(req.method ?? 'GET', req.url ?? '/', req.headers.cookie)
+    if (!entry) return false
+    const { status, headers, body } = answer(
+      entry,
+      req.method ?? 'GET',
+      req.headers['accept-encoding'],
+      req.headers['if-none-match'],
+    )
+    headers.push([
+      'Server-Timing',
+      `app;dur=${Math.round((performance.now() - started) * 10) / 10}`,
+    ])
+    res.writeHead(status, headers.flat())
+    res.end(body)
+    return true
+  }
+
+  async function render(
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    key: string,
+    rule: CacheRule,
+  ): Promise<Entry | null> {
+    const generation = generationOf(rule.topics)
+    const started = now()
+    await next()
+    const res = c.res
+    const type = res.headers.get('content-type') ?? ''
+    const storable =
+      c.req.method === 'GET' &&
+      res.status === 200 &&
+      !res.headers.has('set-cookie') &&
+      !res.headers.has('content-encoding') &&
+      !/private|no-store/.test(res.headers.get('cache-control') ?? '') &&
+      /^(text\/html|application\/(rss\+)?xml|text\/xml)/.test(type) &&
+      !c.get('user') &&
+      res.body !== null
+    if (!storable) return null
+    const raw = Buffer.from(await res.arrayBuffer())
+    const isHtml = type.startsWith('text/html')
+    const headers: [string, string][] = []
+    res.headers.forEach((value, name) => {
+      if (KEPT_HEADERS.has(name)) headers.push([name, value])
+    })
+    if (isHtml)
+      headers.push([
+        'content-security-policy',
+        options.policyFor(inlineScriptHashes(raw.toString())),
+      ])
+    const br = await brotli(raw)
+    const expiresAt = Math.min(
+      started + (rule.maxAgeMs ?? DEFAULT_MAX_AGE_MS),
+      rule.topics.includes('posts') || rule.topics.includes('pages')
+        ? await scheduledAt()
+        : Infinity,
+    )
+    const entry: Entry = {
+      key,
+      topics: rule.topics,
+      expiresAt,
+      etag: `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
+      headers,
+      br,
+      gzip: null,
+      size: br.length + key.length * 2 + 512,
+    }
+    // Content changed while this page was being made: send it, but do not keep it.
+    if (generationOf(rule.topics) === generation && expiresAt > now()) store(entry)
+    return entry
+  }
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (options.maxBytes <= 0) return next()
+    const method = c.req.method
+    if (method !== 'GET' && method !== 'HEAD') return next()
+    const rule = ruleFor(c.req.path)
+    if (!rule) return next()
+    const cookie = c.req.header('cookie')
+    if (hasCookie(cookie, options.sessionCookie)) return next()
+    const url = c.req.url
+    const query = url.indexOf('?')
+    const target = `${c.req.path}${query === -1 ? '' : url.slice(query)}`
+    const key = `${target}|${variantOf(cookie)}`
+
+    const cached = lookup(method, target, cookie)
+    if (cached) {
+      send(c, cached)
+      return
+    }
+    misses++
+    const waiting = pending.get(key)
+    if (waiting) {
+      const entry = await waiting
+      if (entry) {
+        send(c, entry)
+        return
+      }
+      return next()
+    }
+    let settle!: (entry: Entry | null) => void
+    pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)))
+    try {
+      const entry = await render(c, next, key, rule)
+      settle(entry)
+      if (entry) send(c, entry)
+    } catch (error) {
+      settle(null)
+      throw error
+    } finally {
+      pending.delete(key)
+    }
+  }
+
+  return {
+    middleware,
+    serveNode,
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    clear: () => {
+      entries.clear()
+      bytes = 0
+    },
+  }
+}

@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module'
+import { Readable } from 'node:stream'
+import type * as S3 from '@aws-sdk/client-s3'
+import {
+  assertStorageKey,
+  contentTypeOf,
+  readObject,
+  type Storage,
+  type StorageUrlOptions,
+  type StoredObject,
+  storageUrls,
+} from './storage.ts'
+
+/** Where the objects live: any S3-compatible store (AWS, MinIO, Garage, Cloudflare R2 …). */
+export interface S3StorageOptions extends StorageUrlOptions {
+  bucket: string
+  /** Prepended to every key (`site-a/avatars/…`), so several sites can share a bucket. */
+  prefix: string
+  /** The store's address; unset for AWS itself. */
+  endpoint: string | undefined
+  region: string
+  /** `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}`. */
+  forcePathStyle: boolean
+  /** Unset: the SDK's own chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  /** How long one request to the store may take before it fails. */
+  timeoutMs?: number
+}
+
+export interface S3Storage extends Storage {
+  /** Closes the client's sockets (at shutdown). */
+  close(): void
+}
+
+/** Uploads in an S3-compatible bucket; the site streams them at /uploads/{key} (or a CDN does). */
+export function createS3Storage(options: S3StorageOptions): S3Storage {
+  // Loaded only when configured: a site on disk never pays for the SDK.
+  const sdk = createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3
+  const timeoutMs = options.timeoutMs ?? 30_000
+  const client = new sdk.S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    // A copy: the SDK marks the object it is given, and the configuration is not its to change.
+    credentials: options.credentials && { ...options.credentials },
+    // The SDK's default checksums (CRC32 headers and trailers) are not understood by every
+    // S3-compatible store; send and check them only where the API requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: Math.min(timeoutMs, 5_000), requestTimeout: timeoutMs },
+    maxAttempts: 3,
+  })
+  const objectKey = (key: string) =>
+    options.prefix ? `${options.prefix}/${assertStorageKey(key)}` : assertStorageKey(key)
+
+  const open = async (key: string): Promise<StoredObject | null> => {
+    const Key = objectKey(key)
+    let output: S3.GetObjectCommandOutput
+    try {
+      output = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key }))
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
+    if (!(output.Body instanceof Readable)) throw new Error('S3 returned no readable body')
+    return {
+      body: output.Body,
+      contentType: output.ContentType || contentTypeOf(key),
+      contentLength: output.ContentLength ?? null,
+      etag: output.ETag ?? null,
+      lastModified: output.LastModified ?? null,
+    }
+  }
+
+  return {
+    async put(key, bytes, contentType) {
+      // One PUT: the store makes the object visible whole, or not at all.
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: options.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=86400',
+        }),
+      )
+    },
+    async delete(key) {
+      try {
+        await client.send(
+          new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }),
+        )
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible stores answer 404.
+        if (!isNotFound(error)) throw error
+      }
+    },
+    ...storageUrls(options),
+    open,
+    async get(key) {
+      const object = await open(key)
+      return object && readObject(object)
+    },
+    close() {
+      client.destroy()
+    },
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
+}
