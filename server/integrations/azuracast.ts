@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { RadioNowPlaying, RadioSong, RadioStation } from '../../contracts/radio.ts'
-import { fetchJson, UpstreamError } from './upstream-fetch.ts'
+import { fetchJson, parseWith } from './upstream-fetch.ts'
 
 /**
  * AzuraCast's public API: `GET /api/nowplaying/{station}` and `GET /api/station/{station}`
@@ -97,17 +97,11 @@ export function stationFrom(raw: z.infer<typeof Station>): RadioStation {
   return { name: raw.name, description: raw.description ?? '', listen_url: listen }
 }
 
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new UpstreamError('answered an unexpected shape')
-  return parsed.data
-}
-
 export async function getAzuracastStation(
   settings: AzuracastSettings,
   signal: AbortSignal,
 ): Promise<RadioStation> {
-  return stationFrom(parse(Station, await fetchJson(url(settings, 'station'), signal)))
+  return stationFrom(parseWith(Station, await fetchJson(url(settings, 'station'), signal)))
 }
 
 export async function getAzuracastNowPlaying(
@@ -115,7 +109,7 @@ export async function getAzuracastNowPlaying(
   signal: AbortSignal,
   now: Date,
 ): Promise<RadioNowPlaying> {
-  const np = parse(NowPlaying, await fetchJson(url(settings, 'nowplaying'), signal))
+  const np = parseWith(NowPlaying, await fetchJson(url(settings, 'nowplaying'), signal))
   const current = np.now_playing
   const currentSong: RadioSong = current
     ? song(current.song)

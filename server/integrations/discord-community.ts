@@ -4,7 +4,13 @@ import type {
   DiscordChannelImagesResponse,
   DiscordWidget,
 } from '../../contracts/media-constants.ts'
-import { SKY_USER_AGENT, parseRetryAfter } from './upstream-fetch.ts'
+import { discordRetryAfterMs } from './discord.ts'
+import {
+  SKY_USER_AGENT,
+  type UpstreamAnswer,
+  UpstreamError,
+  upstreamRequest,
+} from './upstream-fetch.ts'
 
 /**
  * The community side of Discord: the server's public widget (no auth) and the gallery channel's
@@ -19,7 +25,7 @@ export interface DiscordCommunitySettings {
 export type DiscordFailure =
   | { kind: 'missing_access' }
   | { kind: 'missing_permissions' }
-  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'rate_limited'; retryAfterMs: number }
   | { kind: 'unknown_channel' }
   | { kind: 'widget_disabled' }
   | { kind: 'unknown_guild' }
@@ -34,13 +40,19 @@ export class DiscordCommunityError extends Error {
   }
 }
 
-const DiscordErrorBody = z
-  .object({
-    code: z.number().optional(),
-    message: z.string().optional(),
-    retry_after: z.number().optional(),
-  })
-  .loose()
+const DiscordErrorBody = z.object({ code: z.number().optional() }).loose()
+
+/** Discord's JSON error codes that name what is wrong with the bot or the channel. */
+const FAILURE_BY_CODE: Record<number, DiscordFailure> = {
+  50001: { kind: 'missing_access' },
+  50013: { kind: 'missing_permissions' },
+  50004: { kind: 'widget_disabled' },
+  10003: { kind: 'unknown_channel' },
+  10004: { kind: 'unknown_guild' },
+}
+
+/** Without a hint from Discord, a rate-limited gallery tries again after this long. */
+const DEFAULT_RETRY_AFTER_MS = 5_000
 
 async function discordGet(
   settings: DiscordCommunitySettings,
@@ -54,53 +66,33 @@ async function discordGet(
     'user-agent': bot ? `DiscordBot (${SKY_USER_AGENT})` : SKY_USER_AGENT,
   }
   if (bot) headers.authorization = `Bot ${settings.botToken ?? ''}`
-  let res: Response
+  let answer: UpstreamAnswer
   try {
-    res = await fetch(`${settings.apiUrl.replace(/\/$/, '')}${path}`, { signal, headers })
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    throw new DiscordCommunityError({
-      kind: 'unavailable',
-      message: timedOut ? 'timed out' : 'request failed',
+    answer = await upstreamRequest(`${settings.apiUrl.replace(/\/$/, '')}${path}`, {
+      signal,
+      headers,
     })
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    throw new DiscordCommunityError({ kind: 'unavailable', message: error.message })
   }
-  const type = res.headers.get('content-type') ?? ''
-  const text = await res.text().catch(() => '')
-  let body: unknown = null
-  if (/json/i.test(type)) {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = null
-    }
-  }
-  if (res.ok) {
-    if (body === null)
+  if (answer.ok) {
+    if (answer.json === null)
       throw new DiscordCommunityError({ kind: 'unavailable', message: 'answered non-JSON' })
-    return body
+    return answer.json
   }
-  const err = DiscordErrorBody.safeParse(body)
-  const code = err.success ? err.data.code : undefined
-  if (res.status === 429) {
-    const header = parseRetryAfter(res.headers.get('retry-after'))
-    const seconds =
-      err.success && err.data.retry_after !== undefined
-        ? err.data.retry_after
-        : header !== null
-          ? header / 1000
-          : 5
+  if (answer.status === 429) {
     throw new DiscordCommunityError({
       kind: 'rate_limited',
-      retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+      retryAfterMs: Math.max(1_000, discordRetryAfterMs(answer) ?? DEFAULT_RETRY_AFTER_MS),
     })
   }
-  if (code === 50001) throw new DiscordCommunityError({ kind: 'missing_access' })
-  if (code === 50013) throw new DiscordCommunityError({ kind: 'missing_permissions' })
-  if (code === 50004) throw new DiscordCommunityError({ kind: 'widget_disabled' })
-  if (code === 10003) throw new DiscordCommunityError({ kind: 'unknown_channel' })
-  if (code === 10004) throw new DiscordCommunityError({ kind: 'unknown_guild' })
-  if (res.status === 401) throw new DiscordCommunityError({ kind: 'unauthorized' })
-  throw new DiscordCommunityError({ kind: 'unavailable', message: `answered ${res.status}` })
+  const err = DiscordErrorBody.safeParse(answer.json)
+  const known =
+    err.success && err.data.code !== undefined ? FAILURE_BY_CODE[err.data.code] : undefined
+  if (known) throw new DiscordCommunityError(known)
+  if (answer.status === 401) throw new DiscordCommunityError({ kind: 'unauthorized' })
+  throw new DiscordCommunityError({ kind: 'unavailable', message: `answered ${answer.status}` })
 }
 
 const WidgetResponse = z.object({

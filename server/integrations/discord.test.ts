@@ -82,7 +82,7 @@ describe('discord integration', () => {
     expect((await failure(getDiscordUser(settings(), 'token'))).kind).toBe('unavailable')
   })
 
-  it('reads retry_after from a 429', async () => {
+  it("reads a 429's retry_after (seconds with a fraction) in milliseconds, before the header", async () => {
     next = {
       status: 429,
       type: 'application/json',
@@ -95,7 +95,19 @@ describe('discord integration', () => {
     }
     const error = await failure(getDiscordUser(settings(), 'token'))
     expect(error.kind).toBe('rate_limited')
-    expect(error.retryAfter).toBe(4)
+    expect(error.retryAfterMs).toBe(3200)
+  })
+
+  it('falls back to the Retry-After header when the body has no retry_after', async () => {
+    next = {
+      status: 429,
+      type: 'text/plain',
+      body: 'slow down',
+      headers: { 'retry-after': '4' },
+    }
+    const error = await failure(getDiscordUser(settings(), 'token'))
+    expect(error.kind).toBe('rate_limited')
+    expect(error.retryAfterMs).toBe(4000)
   })
 
   it('maps 401 to unauthorized and a 404 guild member to null', async () => {

@@ -1,10 +1,17 @@
 import { z } from 'zod'
 import type { Config } from '../config.ts'
+import {
+  type UpstreamAnswer,
+  UpstreamError,
+  type UpstreamRequest,
+  parseWith,
+  upstreamRequest,
+} from './upstream-fetch.ts'
 
 /**
  * Discord's OAuth2 authorization-code grant (with PKCE) and the two user endpoints the members
- * area needs. Requests are made by the server only, with a timeout, and every answer is checked
- * (status, content type, shape) before it is used.
+ * area needs. Requests are made by the server only, through the upstream client (a deadline, a
+ * size limit), and every answer is checked (status, content type, shape) before it is used.
  */
 export const DISCORD_SCOPES = ['identify', 'email', 'guilds.members.read'] as const
 export const DISCORD_TIMEOUT_MS = 10_000
@@ -19,19 +26,19 @@ export type DiscordErrorKind =
 export class DiscordError extends Error {
   readonly kind: DiscordErrorKind
   readonly status: number
-  /** Seconds to wait, from a 429's retry_after or Retry-After. */
-  readonly retryAfter: number | null
+  /** Milliseconds to wait, from a 429's retry_after or Retry-After. */
+  readonly retryAfterMs: number | null
 
   constructor(
     kind: DiscordErrorKind,
     message: string,
     status = 0,
-    retryAfter: number | null = null,
+    retryAfterMs: number | null = null,
   ) {
     super(message)
     this.kind = kind
     this.status = status
-    this.retryAfter = retryAfter
+    this.retryAfterMs = retryAfterMs
   }
 }
 
@@ -149,7 +156,7 @@ async function tokenRequest(
   const basic = Buffer.from(
     `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
   ).toString('base64')
-  const res = await send(`${settings.apiUrl}/oauth2/token`, {
+  const answer = await send(`${settings.apiUrl}/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${basic}`,
@@ -158,18 +165,16 @@ async function tokenRequest(
     },
     body: new URLSearchParams(form).toString(),
   })
-  const body = await readJson(res)
-  if (res.status === 400 || res.status === 401) {
+  if (answer.status === 400 || answer.status === 401) {
     // RFC 6749 errors: an expired, reused or foreign code, or refused client credentials.
-    const code = z.object({ error: z.string() }).loose().safeParse(body)
+    const code = z.object({ error: z.string() }).loose().safeParse(answer.json)
     throw new DiscordError(
       'invalid_grant',
-      `Discord refused the token request: ${code.success ? code.data.error : res.status}`,
-      res.status,
+      `Discord refused the token request: ${code.success ? code.data.error : answer.status}`,
+      answer.status,
     )
   }
-  ensureOk(res, body)
-  return parse(DiscordTokenResponse, body, 'token')
+  return parse(DiscordTokenResponse, ensureOk(answer), 'token')
 }
 
 async function discordGet(
@@ -177,65 +182,55 @@ async function discordGet(
   path: string,
   accessToken: string,
 ): Promise<unknown> {
-  const res = await send(`${settings.apiUrl}${path}`, {
+  const answer = await send(`${settings.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
   })
-  const body = await readJson(res)
-  ensureOk(res, body)
-  return body
+  return ensureOk(answer)
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+/** Never follows a redirect: it would carry the credentials elsewhere. */
+async function send(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
   try {
-    return await fetch(url, {
-      ...init,
-      headers: { ...init.headers, 'user-agent': USER_AGENT },
+    return await upstreamRequest(url, {
+      ...request,
+      headers: { ...request.headers, 'user-agent': USER_AGENT },
       redirect: 'error',
       signal: AbortSignal.timeout(DISCORD_TIMEOUT_MS),
     })
   } catch (error) {
-    throw new DiscordError('unavailable', `Discord request failed: ${String(error)}`)
+    if (!(error instanceof UpstreamError)) throw error
+    throw new DiscordError('unavailable', `Discord request failed: ${error.message}`, error.status)
   }
 }
 
-/** JSON only when Discord says it is JSON: a gateway or Cloudflare page comes back as HTML. */
-async function readJson(res: Response): Promise<unknown> {
-  const type = res.headers.get('content-type') ?? ''
-  if (!type.includes('json')) {
-    await res.body?.cancel()
-    return null
+/**
+ * How long Discord asks us to wait, in milliseconds: the JSON body's `retry_after` (seconds, with
+ * a fraction) is more precise than the Retry-After header, which is the fallback.
+ */
+export function discordRetryAfterMs(answer: UpstreamAnswer): number | null {
+  const parsed = RateLimitBody.safeParse(answer.json)
+  const seconds = parsed.success ? parsed.data.retry_after : undefined
+  return seconds !== undefined && seconds >= 0 ? Math.ceil(seconds * 1000) : answer.retryAfterMs
+}
+
+/** The JSON body of a 2xx; each refusal as its DiscordError. JSON only when Discord says it is JSON: a gateway or Cloudflare page comes back as HTML. */
+function ensureOk(answer: UpstreamAnswer): unknown {
+  if (answer.ok) {
+    if (answer.json === null)
+      throw new DiscordError('unavailable', 'Discord answered without JSON', answer.status)
+    return answer.json
   }
+  if (answer.status === 429)
+    throw new DiscordError('rate_limited', 'Discord rate limit', 429, discordRetryAfterMs(answer))
+  if (answer.status === 401) throw new DiscordError('unauthorized', 'Discord: unauthorized', 401)
+  if (answer.status === 404) throw new DiscordError('not_found', 'Discord: not found', 404)
+  throw new DiscordError('unavailable', `Discord answered ${answer.status}`, answer.status)
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
   try {
-    return await res.json()
+    return parseWith(schema, body)
   } catch {
-    return null
+    throw new DiscordError('unavailable', `Unexpected Discord ${what} payload`)
   }
-}
-
-function ensureOk(res: Response, body: unknown): void {
-  if (res.ok) {
-    if (body === null)
-      throw new DiscordError('unavailable', 'Discord answered without JSON', res.status)
-    return
-  }
-  if (res.status === 429) {
-    const parsed = RateLimitBody.safeParse(body)
-    const header = Number(res.headers.get('retry-after'))
-    const seconds = parsed.success && parsed.data.retry_after ? parsed.data.retry_after : header
-    throw new DiscordError(
-      'rate_limited',
-      'Discord rate limit',
-      429,
-      Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null,
-    )
-  }
-  if (res.status === 401) throw new DiscordError('unauthorized', 'Discord: unauthorized', 401)
-  if (res.status === 404) throw new DiscordError('not_found', 'Discord: not found', 404)
-  throw new DiscordError('unavailable', `Discord answered ${res.status}`, res.status)
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new DiscordError('unavailable', `Unexpected Discord ${what} payload`)
-  return parsed.data
 }

@@ -1,7 +1,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { z } from 'zod'
 import type { LiveState } from '../../contracts/media-constants.ts'
-import { SKY_USER_AGENT, UpstreamError, fetchXml, parseRetryAfter } from './upstream-fetch.ts'
+import {
+  type UpstreamAnswer,
+  UpstreamError,
+  fetchXml,
+  parseWith,
+  upstreamRequest,
+} from './upstream-fetch.ts'
 
 /**
  * The YouTube Data API v3 (uploads playlist → video details) and, without an API key, the
@@ -155,31 +161,15 @@ async function apiGet(
   const url = new URL(`${settings.apiUrl.replace(/\/$/, '')}${path}`)
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
   url.searchParams.set('key', settings.apiKey ?? '')
-  let res: Response
+  let answer: UpstreamAnswer
   try {
-    res = await fetch(url, {
-      signal,
-      headers: { accept: 'application/json', 'user-agent': SKY_USER_AGENT },
-    })
+    answer = await upstreamRequest(url, { signal, headers: { accept: 'application/json' } })
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    throw new YoutubeError(
-      'unavailable',
-      timedOut ? 'timed out' : `request failed: ${String(error)}`,
-    )
+    if (!(error instanceof UpstreamError)) throw error
+    throw new YoutubeError('unavailable', error.message)
   }
-  const type = res.headers.get('content-type') ?? ''
-  const text = await res.text().catch(() => '')
-  let body: unknown = null
-  if (/json/i.test(type)) {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = null
-    }
-  }
-  if (!res.ok) {
-    const parsed = GoogleError.safeParse(body)
+  if (!answer.ok) {
+    const parsed = GoogleError.safeParse(answer.json)
     const reasons = parsed.success
       ? [
           ...(parsed.data.error.errors ?? []).map((e) => e.reason),
@@ -190,23 +180,22 @@ async function apiGet(
       throw new YoutubeError('quota', 'quota exceeded')
     if (reasons.includes('API_KEY_INVALID') || reasons.includes('keyInvalid'))
       throw new YoutubeError('key', 'API key not valid')
-    if (res.status === 404) throw new YoutubeError('not_found', 'not found')
-    if (res.status === 400 || res.status === 403)
-      throw new YoutubeError('key', `refused (${res.status})`)
-    throw new YoutubeError(
-      'unavailable',
-      `answered ${res.status}`,
-      parseRetryAfter(res.headers.get('retry-after')),
-    )
+    if (answer.status === 404) throw new YoutubeError('not_found', 'not found')
+    if (answer.status === 400 || answer.status === 403)
+      throw new YoutubeError('key', `refused (${answer.status})`)
+    throw new YoutubeError('unavailable', `answered ${answer.status}`, answer.retryAfterMs)
   }
-  if (body === null) throw new YoutubeError('unavailable', 'answered something other than JSON')
-  return body
+  if (answer.json === null)
+    throw new YoutubeError('unavailable', 'answered something other than JSON')
+  return answer.json
 }
 
-function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new YoutubeError('unavailable', 'answered an unexpected shape')
-  return parsed.data
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  try {
+    return parseWith(schema, body)
+  } catch (error) {
+    throw new YoutubeError('unavailable', (error as Error).message)
+  }
 }
 
 export interface YoutubeChannel {
@@ -219,7 +208,7 @@ export async function getYoutubeChannel(
   channelId: string,
   signal: AbortSignal,
 ): Promise<YoutubeChannel> {
-  const body = parseWith(
+  const body = parse(
     ChannelsResponse,
     await apiGet(
       settings,
@@ -255,7 +244,7 @@ export async function getPlaylistVideoIds(
       maxResults: String(BATCH),
     }
     if (pageToken) params.pageToken = pageToken
-    const body = parseWith(
+    const body = parse(
       PlaylistItemsResponse,
       await apiGet(settings, '/playlistItems', params, signal),
     )
@@ -279,7 +268,7 @@ export async function getVideoDetails(
 ): Promise<YoutubeVideo[]> {
   const out: YoutubeVideo[] = []
   for (let i = 0; i < ids.length; i += BATCH) {
-    const body = parseWith(
+    const body = parse(
       VideosResponse,
       await apiGet(
         settings,

@@ -13,6 +13,7 @@ import {
   getGuildWidget,
   type DiscordCommunitySettings,
 } from '../integrations/discord-community.ts'
+import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
 import { BadGateway, RateLimited, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
@@ -60,10 +61,12 @@ function galleryError(error: unknown, channelId: string): Error {
           ],
         },
       })
-    case 'rate_limited':
-      return new RateLimited(MEDIA_MESSAGES.discordRateLimited, failure.retryAfterSeconds, {
-        extra: { retryAfter: failure.retryAfterSeconds, channelId },
+    case 'rate_limited': {
+      const seconds = retryAfterSeconds(failure.retryAfterMs)
+      return new RateLimited(MEDIA_MESSAGES.discordRateLimited, seconds, {
+        extra: { retryAfter: seconds, channelId },
       })
+    }
     case 'unknown_channel':
       return new BadGateway(MEDIA_MESSAGES.discordLoadFailed, {
         extra: { details: 'Discord does not know this channel.', channelId },

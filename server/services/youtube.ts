@@ -30,6 +30,7 @@ import {
   type YoutubeSettings,
   type YoutubeVideo,
 } from '../integrations/youtube.ts'
+import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
 import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
@@ -82,7 +83,7 @@ function explain(error: unknown, channelId: string): Error {
       return new NotFound(MEDIA_MESSAGES.channelNotFound(channelId))
     default:
       return new Unavailable(MEDIA_MESSAGES.youtubeUnavailable, {
-        retryAfterSeconds: error.retryAfterMs ? error.retryAfterMs / 1000 : 60,
+        retryAfterSeconds: error.retryAfterMs !== null ? retryAfterSeconds(error.retryAfterMs) : 60,
       })
   }
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/dialect.ts'
 import { findOauthAccountOfUser, updateOauthAccount } from '../../db/oauth.ts'
 import type { OauthAccountRow } from '../../db/schema.ts'
 import { DiscordError, getDiscordGuildMember } from '../../integrations/discord.ts'
+import { retryAfterSeconds } from '../../integrations/upstream-fetch.ts'
 import { BadGateway, Unavailable } from '../../shared/errors.ts'
 import type { Logger } from '../../shared/logger.ts'
 import type { Clock } from '../../shared/clock.ts'
@@ -78,7 +79,8 @@ export function createDiscordMembership(deps: {
       if (error.kind !== 'rate_limited')
         logger.error('discord status failed', { kind: error.kind, status: error.status })
       throw new Unavailable(DISCORD_STATUS_MESSAGES.unavailable, {
-        retryAfterSeconds: error.retryAfter || undefined,
+        retryAfterSeconds:
+          error.retryAfterMs !== null ? retryAfterSeconds(error.retryAfterMs) : undefined,
       })
     }
   }

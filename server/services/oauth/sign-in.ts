@@ -34,6 +34,7 @@ import {
   exchangeDiscordCode,
   getDiscordUser,
 } from '../../integrations/discord.ts'
+import { retryAfterSeconds } from '../../integrations/upstream-fetch.ts'
 import { NotAuthenticated, Unavailable } from '../../shared/errors.ts'
 import type { Logger } from '../../shared/logger.ts'
 import type { AuthService, IssuedSession, RequestMeta } from '../auth.ts'
@@ -210,7 +211,9 @@ export function createDiscordSignIn(deps: OauthDeps & { tokens: DiscordTokenStor
     if (error.kind === 'rate_limited') {
       return new OauthFlowError(
         'rate_limited',
-        error.retryAfter ? `Try again in ${waitPhrase(error.retryAfter)}.` : null,
+        error.retryAfterMs !== null
+          ? `Try again in ${waitPhrase(retryAfterSeconds(error.retryAfterMs))}.`
+          : null,
       )
     }
     logger.error('discord oauth failed', {
