@@ -15,6 +15,7 @@ import {
 import type { ContentPage } from '../../../contracts/pages.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
+import type { InvoicesQuery } from './invoices-api.ts'
 
 /** Every admin query lives under ['admin', resource, …]: one prefix to refresh after a change. */
 export const adminKeys = {
@@ -26,16 +27,19 @@ export const adminKeys = {
   faqs: () => ['admin', 'faqs'] as const,
   images: () => ['admin', 'images'] as const,
   videos: (q: { page: number }) => ['admin', 'videos', q] as const,
+  invoices: (q: InvoicesQuery) => ['admin', 'invoices', 'list', q] as const,
+  invoice: (invoiceId: number | null) => ['admin', 'invoices', 'one', invoiceId] as const,
+  invoiceIssuer: () => ['admin', 'invoices', 'issuer'] as const,
 }
 
 export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs' | 'images' | 'videos' | 'invoices'
 
 /**
- * The public pages' queries that show the same records (home carousel, /videos, channel stats):
- * refreshed too, so a change in the dashboard is seen there without a reload.
+ * The public pages' queries that show the same records (/videos): refreshed too, so a change in
+ * the dashboard is seen there without a reload. The home page reads its carousel and videos from
+ * its loader, which runs again on every visit.
  */
 const PUBLIC_KEYS: Partial<Record<AdminResource, readonly string[]>> = {
-  images: ['images'],
   videos: ['youtube'],
 }
 
@@ -49,7 +53,7 @@ export function useRefreshAdmin() {
     (resource: AdminResource) => {
       const publicKey = PUBLIC_KEYS[resource]
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', resource] }),
+        queryClient.invalidateQueries({ queryKey: [...adminKeys.all, resource] }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
         ...(publicKey ? [queryClient.invalidateQueries({ queryKey: publicKey })] : []),
       ])

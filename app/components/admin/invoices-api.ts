@@ -8,6 +8,7 @@ import type {
 import { INVOICE_MESSAGES as M, INVOICES_PAGE_SIZE } from '../../../contracts/invoice-constants.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
+import { adminKeys } from './admin-api.ts'
 
 export interface InvoicesQuery {
   page: number
@@ -17,7 +18,7 @@ export interface InvoicesQuery {
 
 export function useInvoices(q: InvoicesQuery) {
   return useQuery({
-    queryKey: ['admin', 'invoices', 'list', q],
+    queryKey: adminKeys.invoices(q),
     queryFn: ({ signal }) =>
       apiFetch<InvoiceListResponse>(
         API_PATHS.listInvoices,
@@ -30,7 +31,7 @@ export function useInvoices(q: InvoicesQuery) {
 
 export function useInvoice(invoiceId: number | null) {
   return useQuery({
-    queryKey: ['admin', 'invoices', 'one', invoiceId],
+    queryKey: adminKeys.invoice(invoiceId),
     queryFn: ({ signal }) =>
       apiFetch<Invoice>(API_PATHS.getInvoice, { body: { invoiceId }, signal }, M.fetchOneFailed),
     enabled: invoiceId !== null,
@@ -40,7 +41,7 @@ export function useInvoice(invoiceId: number | null) {
 
 export function useInvoiceIssuer() {
   return useQuery({
-    queryKey: ['admin', 'invoices', 'issuer'],
+    queryKey: adminKeys.invoiceIssuer(),
     queryFn: ({ signal }) =>
       apiFetch<InvoiceIssuer>(API_PATHS.getInvoiceIssuer, { signal }, M.fetchOneFailed),
     staleTime: Infinity,
