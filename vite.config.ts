@@ -21,7 +21,20 @@ const API = /\/(app\/lib\/api|contracts\/api-paths)\.ts$/
  * tightest budget) always: kept with the shell rather than in chunks of a few hundred bytes.
  */
 const COMMON =
-  /\/app\/(lib\/(meta|format|date-format|memo)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js$/
+  /\/app\/(lib\/(meta|format|date-format|memo|public-config)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/contracts\/common-constants\.ts$|\/@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js$/
+
+/**
+ * What content pages share beyond the shell, one chunk each rather than a file of a few hundred
+ * bytes per module (ADR 012). `pages`: the page frame, dates in the visitor's time zone, the
+ * badge and the remote-data hook the home page and the sky pages fetch with. `sky`: the sky
+ * pages' data and their views' helpers. `media`: the video card and the community gallery (the
+ * home page, /videos, /photos) with the remote pictures they show.
+ */
+const PAGES = /\/app\/(lib\/(hydrated|remote)\.ts|components\/(page|ui\/(local-date|badge))\.tsx)$/
+const SKY =
+  /\/app\/(lib\/(sky|sky-format)\.ts|components\/(sky\/(freshness-note|visitor-time)|ui\/term-list)\.tsx?)$|\/contracts\/sky\.ts$/
+const MEDIA =
+  /\/app\/(lib\/media-format\.ts|components\/(media\/(video-card|community-gallery)|sky\/remote-image)\.tsx)$|\/contracts\/media-constants\.ts$/
 
 /**
  * Our own modules that app/root.tsx imports, directly or not: every page loads them. They go in
@@ -162,6 +175,9 @@ export default defineConfig({
                 { name: shell.name },
                 { name: 'query', test: QUERY },
                 { name: 'api', test: API },
+                { name: 'pages', test: PAGES },
+                { name: 'sky', test: SKY },
+                { name: 'media', test: MEDIA },
               ],
             },
           },

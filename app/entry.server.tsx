@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -11,6 +9,7 @@ import {
 } from 'react-router'
 import { appContext } from './lib/app-context.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { RenderedBody } from './lib/render-stream.server.ts'
 
 // The server reads this to set the load context on the very object the bundle's loaders use.
 export { appContext }
@@ -48,20 +47,15 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
+          const body = new RenderedBody()
+          body.once('finish', () => {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+            new Response(body.readable, { headers: responseHeaders, status: responseStatusCode }),
           )
         },
         onShellError(error: unknown) {

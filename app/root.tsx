@@ -33,7 +33,7 @@ import {
   subscribeQueryClient,
 } from './lib/query-client-store.ts'
 import { useNonce } from './lib/nonce.tsx'
-import { THEME_BOOT_SCRIPT, readThemeCookie, themeAtStart } from './lib/theme.ts'
+import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -41,11 +41,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext)
+  const savedTheme = readThemeCookie(request.headers.get('cookie')) ?? null
   return {
     user: ctx.user,
     publicConfig: ctx.publicConfig,
     origin: ctx.origin,
-    theme: themeAtStart(readThemeCookie(request.headers.get('cookie'))),
+    savedTheme,
+    theme: themeAtStart(savedTheme),
   }
 }
 
@@ -69,10 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
-        {/* The script ran before hydration; the browser's bundle does not carry its text. */}
+        {/* The script ran before hydration; the browser's bundle does not carry its text. For
+            the default theme it is empty, and an empty script element runs nothing. */}
         <script
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_BOOT_SCRIPT : '' }}
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? themeBootScript(data?.savedTheme) : '',
+          }}
           suppressHydrationWarning
         />
         <Meta />

@@ -22,17 +22,23 @@ import { startArguments } from './start-command.ts'
 
 /**
  * npm run bench: the production build, started as `npm start` starts it, against throwaway SQLite
- * databases of realistic posts, loaded at 10 connections by wrk when it is installed (apt-get
+ * databases of 1,000 and 10,000 realistic posts (cached pages at 1,000; rendered pages, the JSON
+ * list and search at both), loaded at 10 connections by wrk when it is installed (apt-get
  * install wrk; a client in this process cannot keep up with cached pages) or else from this
  * process. Browsers' `Accept-Encoding: br, gzip` on every request. Prints req/s, p50/p99 latency,
  * the server's own time (Server-Timing, this process's client only), its CPU time per request
  * (steadier than req/s on a shared machine) and its memory; with nginx installed, nginx serving
  * the very bytes of the cached post page as a static file, for scale. BENCH_DATA_DIR keeps the
- * seeded databases between runs.
+ * seeded databases between runs; BENCH_PORT moves the four servers' ports (3301–3304 by default)
+ * and BENCH_CASES picks among cached, rendered, nginx and search (all by default).
  */
 const CONNECTIONS = 10
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000)
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3301)
+const CASES = new Set(
+  (process.env.BENCH_CASES ?? 'cached,rendered,nginx,search').split(',').map((c) => c.trim()),
+)
 const SEARCH_WORD = 'collimation'
 
 function open(dir: string) {
@@ -376,6 +382,8 @@ function firstLoadJs(): string {
   return (out.stdout || out.stderr).trim()
 }
 
+type Memory = { rss: number; peak: number }
+
 // BENCH_DATA_DIR keeps the seeded databases between runs (seeded on the first run into it).
 const keep = process.env.BENCH_DATA_DIR
 const root = keep ?? mkdtempSync(path.join(tmpdir(), 'bench-'))
@@ -396,75 +404,99 @@ try {
   }
   const post = `/blog/${postSlug}`
   console.log(`load: ${WRK ? 'wrk, 2 threads' : 'this process (install wrk for cached pages)'}`)
+  const memoryLine = (m: Memory) =>
+    `server memory: ${m.rss} MB RSS after the runs, ${m.peak} MB peak`
 
   // Visitors: the page cache on (as deployed).
-  const cachedServer = await startServer(small, 3301)
   const cached: Result[] = []
-  for (const [p, name] of [
-    [post, 'post page (cached)'],
-    ['/blog', '/blog (cached)'],
-    ['/blog?page=50', '/blog?page=50 (cached)'],
-  ] as const)
-    cached.push(await load(cachedServer, p, name))
-  const postBytes = await fetchBrotli(cachedServer.port, post)
-  const cachedMemory = memoryMb(cachedServer.pid)
-  await cachedServer.stop()
+  let cachedMemory: Memory | null = null
+  let postBytes: Buffer | null = null
+  if (CASES.has('cached') || CASES.has('nginx')) {
+    const cachedServer = await startServer(small, FIRST_PORT)
+    if (CASES.has('cached')) {
+      for (const [p, name] of [
+        [post, 'post page (cached)'],
+        ['/blog', '/blog (cached)'],
+        ['/blog?page=50', '/blog?page=50 (cached)'],
+      ] as const)
+        cached.push(await load(cachedServer, p, name))
+      cachedMemory = memoryMb(cachedServer.pid)
+    }
+    postBytes = await fetchBrotli(cachedServer.port, post)
+    await cachedServer.stop()
+  }
 
-  // Every request rendered: the page cache off.
-  const freshServer = await startServer(small, 3302, { PAGE_CACHE_MB: '0' })
-  const fresh: Result[] = []
-  for (const [p, name] of [
-    [post, 'post page (rendered)'],
-    ['/blog', '/blog (rendered)'],
-    ['/_api/blog/list', '/_api/blog/list'],
-  ] as const)
-    fresh.push(await load(freshServer, p, name))
-  const freshMemory = memoryMb(freshServer.pid)
-  await freshServer.stop()
+  // Every request rendered: the page cache off; at both sizes, with each size's newest post.
+  const rendered: Array<{ posts: string; rows: Result[]; memory: Memory }> = []
+  if (CASES.has('rendered')) {
+    for (const [dir, posts, slug] of [
+      [small, '1,000', postSlug],
+      [large, '10,000', await newestSlug(large)],
+    ] as const) {
+      const freshServer = await startServer(dir, FIRST_PORT + 1, { PAGE_CACHE_MB: '0' })
+      const rows: Result[] = []
+      for (const [p, name] of [
+        [`/blog/${slug}`, 'post page (rendered)'],
+        ['/blog', '/blog (rendered)'],
+        ['/_api/blog/list', '/_api/blog/list'],
+      ] as const)
+        rows.push(await load(freshServer, p, name))
+      rendered.push({ posts, rows, memory: memoryMb(freshServer.pid) })
+      await freshServer.stop()
+    }
+  }
 
-  const nginx = WRK ? await startNginx(postBytes, 3303) : null
+  const nginx =
+    WRK && postBytes && CASES.has('nginx') ? await startNginx(postBytes, FIRST_PORT + 2) : null
   const reference = nginx ? await load(nginx, '/post', 'nginx, same bytes') : null
   await nginx?.stop()
 
-  const searchServer = await startServer(large, 3304)
-  const searchResults: Result[] = []
-  for (const [query, label] of [
-    [SEARCH_WORD, 'a rare word'],
-    ['moon%20telescope', 'two common words'],
-    ['moon', 'a common word'],
-  ] as const) {
-    const url = `/_api/blog/list?search=${query}`
-    searchResults.push(await load(searchServer, url, `${label}, 10 connections`))
-    // Latency as one visitor sees it, without the queue of the other nine.
-    searchResults.push(await load(searchServer, url, `${label}, 1 connection`, 1))
+  const searches: Array<{ posts: string; rows: Result[]; memory: Memory }> = []
+  if (CASES.has('search')) {
+    for (const [dir, posts] of [
+      [small, '1,000'],
+      [large, '10,000'],
+    ] as const) {
+      const searchServer = await startServer(dir, FIRST_PORT + 3)
+      const rows: Result[] = []
+      for (const [query, label] of [
+        [SEARCH_WORD, 'a rare word'],
+        ['moon%20telescope', 'two common words'],
+        ['moon', 'a common word'],
+      ] as const) {
+        const url = `/_api/blog/list?search=${query}`
+        rows.push(await load(searchServer, url, `${label}, 10 connections`))
+        // Latency as one visitor sees it, without the queue of the other nine.
+        rows.push(await load(searchServer, url, `${label}, 1 connection`, 1))
+      }
+      searches.push({ posts, rows, memory: memoryMb(searchServer.pid) })
+      await searchServer.stop()
+    }
   }
-  const searchMemory = memoryMb(searchServer.pid)
-  await searchServer.stop()
 
   console.log(
     `\n1,000 posts, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, Accept-Encoding: ${ACCEPT_ENCODING}`,
   )
-  print([...cached, ...(reference ? [reference] : [])])
-  if (reference)
+  if (cached.length || reference) print([...cached, ...(reference ? [reference] : [])])
+  if (reference && postBytes && cached.length)
     console.log(
       `cached post page: ${((cached[0]!.rps / reference.rps) * 100).toFixed(0)} % of nginx serving the same ${postBytes.length} bytes`,
     )
-  console.log(
-    `server memory: ${cachedMemory.rss} MB RSS after the runs, ${cachedMemory.peak} MB peak`,
-  )
-  console.log('\npage cache off (PAGE_CACHE_MB=0): every request rendered')
-  print(fresh)
-  console.log(
-    `server memory: ${freshMemory.rss} MB RSS after the runs, ${freshMemory.peak} MB peak`,
-  )
-  console.log(
-    `\n10,000 posts, search through the full-text index (${SEARCH_WORD}, moon telescope, moon)`,
-  )
-  print(searchResults)
-  console.log(
-    `server memory: ${searchMemory.rss} MB RSS after the runs, ${searchMemory.peak} MB peak`,
-  )
-  console.log(`\n${firstLoadJs()}`)
+  if (cachedMemory) console.log(memoryLine(cachedMemory))
+  for (const { posts, rows, memory } of rendered) {
+    console.log(`\n${posts} posts, page cache off (PAGE_CACHE_MB=0): every request rendered`)
+    print(rows)
+    console.log(memoryLine(memory))
+  }
+  for (const { posts, rows, memory } of searches) {
+    console.log(
+      `\n${posts} posts, search through the full-text index (${SEARCH_WORD}, moon telescope, moon)`,
+    )
+    print(rows)
+    console.log(memoryLine(memory))
+  }
+  // The bundle budget's report, with the full run only.
+  if (!process.env.BENCH_CASES) console.log(`\n${firstLoadJs()}`)
 } finally {
   if (!keep) rmSync(root, { recursive: true, force: true })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cardExcerpt, leadingText, textOfHtml } from './excerpt.ts'
-import { formatLongDate, formatShortDate } from './format.ts'
+import { formatCount, formatLongDate, formatShortDate } from './format.ts'
 
 describe('dates', () => {
   it('formats short month, day, year', () => {
@@ -12,6 +12,27 @@ describe('dates', () => {
   })
   it('formats the long form', () => {
     expect(formatLongDate('2024-08-26T00:00:00.000Z')).toBe('August 26, 2024')
+  })
+  it('writes UTC and local dates exactly as Intl does', () => {
+    const intl = (month: 'short' | 'long', timeZone?: string) =>
+      new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone })
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2031, 0, 1); t += 7.3 * 24 * 3600 * 1000) {
+      const iso = new Date(t).toISOString()
+      expect(formatShortDate(iso)).toBe(intl('short', 'UTC').format(t))
+      expect(formatLongDate(iso)).toBe(intl('long', 'UTC').format(t))
+      expect(formatShortDate(iso, undefined)).toBe(intl('short').format(t))
+    }
+  })
+  it('throws on an invalid date, as Intl does', () => {
+    expect(() => formatShortDate('not a date')).toThrow(RangeError)
+  })
+})
+
+describe('formatCount', () => {
+  it('groups digits as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 24_615, 1_834_112, -1234, 9_007_199_254_740_991, 12.5]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
+    }
   })
 })
 

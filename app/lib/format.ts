@@ -11,13 +11,48 @@ export function formatLongDate(iso: string, timeZone: string | undefined = 'UTC'
   return formatDate(`long|${timeZone ?? ''}|${iso}`)
 }
 
-/** The same posts' dates appear on every page that lists them: each is formatted once. */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/**
+ * The same posts' dates appear on every page that lists them: each is formatted once. In UTC and
+ * the browser's own zone the date is written out as en-US Intl writes it: a page's first Intl
+ * formatter costs a phone tens of milliseconds while ICU loads its data, and these dates are in
+ * the first render of most pages (post and video cards, a post's date). Other zones use Intl.
+ */
 const formatDate = memoize((key) => {
   const [month, timeZone, iso] = key.split('|') as ['short' | 'long', string, string]
+  const date = new Date(iso)
+  const utc = timeZone === 'UTC'
+  const year = utc ? date.getUTCFullYear() : date.getFullYear()
+  if ((utc || !timeZone) && year >= 1000 && year <= 9999) {
+    const name = MONTHS[utc ? date.getUTCMonth() : date.getMonth()]!
+    const day = utc ? date.getUTCDate() : date.getDate()
+    return `${month === 'short' ? name.slice(0, 3) : name} ${day}, ${year}`
+  }
   return dateFormatter('en-US', {
     month,
     day: 'numeric',
     year: 'numeric',
     timeZone: timeZone || undefined,
-  }).format(new Date(iso))
+  }).format(date)
 }, 5000)
+
+/** 1234567 → "1,234,567", as en-US writes a whole number (without Intl, as above). */
+export function formatCount(n: number): string {
+  return Number.isSafeInteger(n)
+    ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : n.toLocaleString('en-US')
+}

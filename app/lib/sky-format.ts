@@ -1,5 +1,6 @@
 import type { KpForecastEntry, KpLevel } from '../../contracts/sky.ts'
 import { dateFormatter } from './date-format.ts'
+import { formatCount } from './format.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -7,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const formatKp = (kp: number) => kp.toFixed(2)
 export const formatIllumination = (percent: number) => `${percent.toFixed(2)}%`
 export const formatMoonAge = (days: number) => `${days.toFixed(1)} days`
-export const formatDistance = (km: number) => `${Math.round(km).toLocaleString('en-US')} km`
+export const formatDistance = (km: number) => `${formatCount(Math.round(km))} km`
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (undefined: the browser's own). */
 export function calendarDay(at: Date | string, timeZone: string | undefined): string {
@@ -60,7 +61,11 @@ export function groupForecastByDay(
     day: 'numeric',
   })
   const days = new Map<string, ForecastDay>()
-  for (const entry of [...forecast].sort((a, b) => a.timestamp.localeCompare(b.timestamp))) {
+  // ISO instants sort as plain strings; localeCompare would load a collator for nothing.
+  const inTimeOrder = [...forecast].sort((a, b) =>
+    a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
+  )
+  for (const entry of inTimeOrder) {
     const day = calendarDay(entry.timestamp, timeZone)
     let group = days.get(day)
     if (!group) {

@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from './query.ts'
+import type * as ApiPaths from '../../contracts/api-paths.ts'
 import {
   type ApodResponse,
   type Freshness,
@@ -8,9 +8,8 @@ import {
   SKY_MESSAGES,
   type SolarWeatherResponse,
 } from '../../contracts/sky.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
-import type { ApiRoute } from '../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from './api.ts'
+import type { ApiRequestError } from './api.ts'
+import { type Remote, fetchApi, useRemote } from './remote.ts'
 
 /**
  * What a sky page's loader hands the page: the data when the server had it in time, or the
@@ -21,78 +20,74 @@ export interface SkyLoaderData<T> {
   error: string | null
 }
 
-export const SKY_QUERY_KEYS = {
-  moonPhase: ['sky', 'moon-phase'],
-  solarWeather: ['sky', 'solar-weather'],
-  apod: ['sky', 'apod'],
-  news: ['sky', 'news'],
-} as const
-
-interface SkyQueryOptions<T> {
-  queryKey: readonly string[]
-  route: ApiRoute<T>
+interface SkyDataOptions<T> {
+  key: string
+  route: (paths: typeof ApiPaths) => ApiPaths.ApiRoute<T>
   fallbackMessage: string
-  staleTime: number
-  refetchOnWindowFocus: boolean
+  staleMs: number
+  refetchOnFocus: boolean
   loaderData: SkyLoaderData<T>
 }
 
-function useSkyQuery<T extends Freshness>(options: SkyQueryOptions<T>): UseQueryResult<T> {
+/** The server already falls back on its last good copy; only a lost connection is worth a retry. */
+const connectionLost = (error: unknown) => (error as Partial<ApiRequestError> | null)?.status === 0
+
+/**
+ * The loader's copy first, as old as the server's (it goes stale here when it would there); the
+ * browser asks itself when the loader had none or its copy is already stale.
+ */
+function useSkyData<T extends Freshness>(options: SkyDataOptions<T>): Remote<T> {
   const { initial } = options.loaderData
-  return useQuery({
-    queryKey: options.queryKey,
-    queryFn: ({ signal }) => apiFetch(options.route, { signal }, options.fallbackMessage),
-    staleTime: options.staleTime,
-    refetchOnWindowFocus: options.refetchOnWindowFocus,
-    refetchOnMount: true,
-    initialData: initial ?? undefined,
-    // The copy is as old as the server's: it goes stale here when it would there.
-    initialDataUpdatedAt: initial ? Date.parse(initial.fetchedAt) : undefined,
-    // The server already falls back on its last good copy; only a lost connection is worth a retry.
-    retry: (count, error) => count < 1 && error instanceof ApiRequestError && error.status === 0,
+  const load = (signal: AbortSignal) => fetchApi(options.route, { signal }, options.fallbackMessage)
+  return useRemote(options.key, load, {
+    initial,
+    initialAt: initial ? Date.parse(initial.fetchedAt) : undefined,
+    staleMs: options.staleMs,
+    refetchOnFocus: options.refetchOnFocus,
+    retry: connectionLost,
   })
 }
 
 export function useMoonPhase(loaderData: SkyLoaderData<MoonPhaseResponse>) {
-  return useSkyQuery({
-    queryKey: SKY_QUERY_KEYS.moonPhase,
-    route: API_PATHS.getMoonPhase,
+  return useSkyData({
+    key: 'sky:moon-phase',
+    route: (paths) => paths.getMoonPhase,
     fallbackMessage: SKY_MESSAGES.moonFailed,
-    staleTime: SKY_FRESHNESS_MS.moonPhase,
-    refetchOnWindowFocus: false,
+    staleMs: SKY_FRESHNESS_MS.moonPhase,
+    refetchOnFocus: false,
     loaderData,
   })
 }
 
 export function useSolarWeather(loaderData: SkyLoaderData<SolarWeatherResponse>) {
-  return useSkyQuery({
-    queryKey: SKY_QUERY_KEYS.solarWeather,
-    route: API_PATHS.getSolarWeather,
+  return useSkyData({
+    key: 'sky:solar-weather',
+    route: (paths) => paths.getSolarWeather,
     fallbackMessage: SKY_MESSAGES.solarFallback,
-    staleTime: SKY_FRESHNESS_MS.solarWeather,
-    refetchOnWindowFocus: false,
+    staleMs: SKY_FRESHNESS_MS.solarWeather,
+    refetchOnFocus: false,
     loaderData,
   })
 }
 
 export function useApod(loaderData: SkyLoaderData<ApodResponse>) {
-  return useSkyQuery({
-    queryKey: SKY_QUERY_KEYS.apod,
-    route: API_PATHS.getApod,
+  return useSkyData({
+    key: 'sky:apod',
+    route: (paths) => paths.getApod,
     fallbackMessage: SKY_MESSAGES.apodFailed,
-    staleTime: SKY_FRESHNESS_MS.apod,
-    refetchOnWindowFocus: true,
+    staleMs: SKY_FRESHNESS_MS.apod,
+    refetchOnFocus: true,
     loaderData,
   })
 }
 
 export function useCombinedNews(loaderData: SkyLoaderData<NewsResponse>) {
-  return useSkyQuery({
-    queryKey: SKY_QUERY_KEYS.news,
-    route: API_PATHS.getCombinedNews,
+  return useSkyData({
+    key: 'sky:news',
+    route: (paths) => paths.getCombinedNews,
     fallbackMessage: SKY_MESSAGES.newsFailed,
-    staleTime: SKY_FRESHNESS_MS.news,
-    refetchOnWindowFocus: true,
+    staleMs: SKY_FRESHNESS_MS.news,
+    refetchOnFocus: true,
     loaderData,
   })
 }
@@ -101,12 +96,12 @@ export type SkyView<T> =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T }
 
 /**
- * Data first; then the query's own error; then the error the server render showed (kept until the
- * browser's own attempt settles, so the page does not flash a skeleton); else loading.
+ * Data first; then the browser's own error; then the error the server render showed (kept until
+ * the browser's own attempt settles, so the page does not flash a skeleton); else loading.
  */
-export function skyView<T>(query: UseQueryResult<T>, loaderError: string | null): SkyView<T> {
-  if (query.data !== undefined) return { status: 'ready', data: query.data }
-  if (query.isError) return { status: 'error', message: query.error.message }
+export function skyView<T>(remote: Remote<T>, loaderError: string | null): SkyView<T> {
+  if (remote.data !== undefined) return { status: 'ready', data: remote.data }
+  if (remote.error) return { status: 'error', message: remote.error.message }
   if (loaderError) return { status: 'error', message: loaderError }
   return { status: 'loading' }
 }

@@ -22,10 +22,19 @@ export function themeCookie(theme: Theme): string {
 }
 
 /**
- * Runs in <head> before the body paints, so the first frame already has the right palette. It
- * repeats themeAtStart() because it must run before any bundle loads.
+ * What must run in <head> before the body paints, for the theme the visitor saved (the cookie):
+ * Auto needs the system's preference, which only the browser knows; a saved Light theme starts
+ * Dark (themeAtStart) and the cookie follows. Dark, the default, is all in the server's markup
+ * (the `dark` class and data-theme on <html>), so those pages run no script before the first
+ * paint, and none reads cookies.
  */
-export const THEME_BOOT_SCRIPT = `(function(){try{var m=document.cookie.match(/(?:^|;\\s*)theme=(light|dark|auto)\\b/);var t=m?m[1]:'${DEFAULT_THEME}';if(t==='light'){t='dark';document.cookie='${themeCookie('dark')}'}var d=t==='dark'||(t==='auto'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.dataset.theme=t}catch(_){}})()`
+export function themeBootScript(saved: string | undefined | null): string {
+  if (saved === 'auto') {
+    return `(function(){try{document.documentElement.classList.toggle('dark',window.matchMedia('(prefers-color-scheme: dark)').matches)}catch(_){}})()`
+  }
+  if (saved === 'light') return `document.cookie='${themeCookie('dark')}'`
+  return ''
+}
 
 export function applyTheme(theme: Theme): void {
   const dark =

@@ -9,7 +9,6 @@ import {
   type HeaderImage,
   MEDIA_MESSAGES,
   VIDEO_SYNC_INTERVAL_MS,
-  type VideoListResponse,
 } from '../../contracts/media-constants.ts'
 import { CommunityGallery } from '../components/media/community-gallery.tsx'
 import { ChannelStatsCard, DiscordWidgetCard } from '../components/media/community-cards.tsx'
@@ -18,15 +17,19 @@ import {
   HeroCarousel,
   type HeroSlide,
 } from '../components/media/hero-carousel.tsx'
-import { useHeaderImages, useVideos } from '../components/media/media-queries.ts'
+import {
+  type CardVideoList,
+  forCards,
+  useHeaderImages,
+  useHomeVideos,
+} from '../components/media/media-data.ts'
 import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
-import * as API_PATHS from '../../contracts/api-paths.ts'
-import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
 import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { type Remote, fetchApi } from '../lib/remote.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
 
@@ -47,8 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     })
   const [images, featured, lives] = await Promise.all([
     settle('the header images', () => services.headerImages.list(HERO_MAX_IMAGES)),
-    settle('the videos', () => services.youtube.list(FEATURED_QUERY)),
-    settle('the live streams', () => services.youtube.list(LIVES_QUERY)),
+    settle('the videos', () => services.youtube.list(FEATURED_QUERY).then(forCards)),
+    settle('the live streams', () => services.youtube.list(LIVES_QUERY).then(forCards)),
   ])
   return {
     siteName: services.config.siteName,
@@ -83,7 +86,7 @@ function toSlide(image: HeaderImage): HeroSlide {
  * stored video is over an hour old and this browser has not asked in the last hour. The server
  * also syncs by itself hourly, so visitors never need it.
  */
-function useAdminVideoSync(channelId: string | null, newest: VideoListResponse | null) {
+function useAdminVideoSync(channelId: string | null, newest: CardVideoList | null) {
   const auth = useAuth()
   const admin = isAdmin(auth.user)
   const newestCreated = newest?.videos[0]?.createdAt
@@ -95,7 +98,7 @@ function useAdminVideoSync(channelId: string | null, newest: VideoListResponse |
     const last = Number(localStorage.getItem(KEY) ?? 0)
     if (now - last < VIDEO_SYNC_INTERVAL_MS) return
     localStorage.setItem(KEY, String(now))
-    apiFetch(API_PATHS.syncVideos, { body: { channelId } }).catch(() => undefined)
+    fetchApi((paths) => paths.syncVideos, { body: { channelId } }).catch(() => undefined)
   }, [admin, channelId, newestCreated])
 }
 
@@ -133,7 +136,7 @@ function VideoGrid({
   className,
   sizes,
 }: {
-  query: ReturnType<typeof useVideos>
+  query: Remote<CardVideoList>
   skeletons: number
   now: Date
   failed: string
@@ -167,8 +170,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { youtubeChannelId, merchUrl } = usePublicConfig()
   const now = new Date(loaderData.now)
   const images = useHeaderImages(loaderData.images)
-  const lives = useVideos(LIVES_QUERY, loaderData.lives)
-  const featured = useVideos(FEATURED_QUERY, loaderData.featured)
+  const lives = useHomeVideos(LIVES_QUERY, loaderData.lives)
+  const featured = useHomeVideos(FEATURED_QUERY, loaderData.featured)
   useAdminVideoSync(youtubeChannelId, loaderData.featured)
 
   const uploaded = images.data?.images ?? []

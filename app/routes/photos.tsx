@@ -101,7 +101,7 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
           <ApodState
             view={skyView(query, loaderData.error)}
             refreshing={query.isFetching && query.isError}
-            onRefresh={() => void query.refetch()}
+            onRefresh={query.refetch}
           />
         </Tabs.Content>
       </Tabs.Root>

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './env.ts'
+import { bodyOf, readBody } from './response-body.ts'
 
 /**
  * Compresses pages, JSON and feeds on the fly: brotli when the client takes it, else gzip.
@@ -11,13 +12,23 @@ const COMPRESSIBLE =
   /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i
 /** Below this, compression costs more than it saves. */
 export const MIN_COMPRESS_BYTES = 1024
-/** Fast settings for content made per request (build-time assets use the maximum). */
-// Quality 4 is the last of brotli's fast levels: for a 107 KB page 1.4 ms against 2.2 at 5, for
-// 6 % more bytes; a 256 KB window (the default is 4 MB) keeps each compressor's memory small.
-// Pages visitors share are compressed once at 9 (server/http/page-cache.ts).
-const BROTLI_QUALITY = 4
+/**
+ * Settings for content made per request: pages visitors share are compressed once, harder, by
+ * server/http/page-cache.ts, and build-time assets at the maximum. What is compressed here is
+ * compressed for one response, so CPU counts more than the last bytes: for a 107 KB post page
+ * brotli quality 1 takes 0.3 ms for 25.7 KB, quality 2 0.55 ms for 23.6 KB, quality 4 1.0 ms for
+ * 22.3 KB (ADR 011). A 256 KB window (the default is 4 MB) keeps each compressor's memory small.
+ */
+const BROTLI_QUALITY = 1
 const BROTLI_WINDOW_BITS = 18
 const GZIP_LEVEL = 6
+/**
+ * Up to this size a body is compressed on the main thread, at once: a page takes a third of a
+ * millisecond, and the thread pool's round trip costs more CPU than that saves, keeps every
+ * request's buffers alive across it and grows a malloc arena per pool thread (ADR 011). Larger
+ * bodies (a long feed, a big JSON list) go to the thread pool, so that none holds up the others.
+ */
+export const SYNC_COMPRESS_MAX_BYTES = 256 * 1024
 
 export type Encoding = 'br' | 'gzip'
 
@@ -34,21 +45,25 @@ export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[
   return (['br', 'gzip'] as const).filter(ok)
 }
 
-function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+function brotliOptions(bytes: Buffer): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }
+}
+
+/** The body in `encoding`: at once when it is small, else on the thread pool. */
+export function compress(bytes: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  if (bytes.length <= SYNC_COMPRESS_MAX_BYTES)
+    return encoding === 'br'
+      ? zlib.brotliCompressSync(bytes, brotliOptions(bytes))
+      : zlib.gzipSync(bytes, { level: GZIP_LEVEL })
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out))
-    if (encoding === 'br')
-      zlib.brotliCompress(
-        bytes,
-        {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          },
-        },
-        done,
-      )
+    if (encoding === 'br') zlib.brotliCompress(bytes, brotliOptions(bytes), done)
     else zlib.gzip(bytes, { level: GZIP_LEVEL }, done)
   })
 }
@@ -82,14 +97,14 @@ export function compression(): MiddlewareHandler<AppEnv> {
     // but the site's pages render only after their data is in (no deferred parts), so there is
     // little to gain, and a brotli stream flushed per chunk costs five times the CPU of one
     // pass over the finished page (6 ms against 0.8 for a post page). Small ones go out as they are.
-    const bytes = Buffer.from(await res.arrayBuffer())
+    const bytes = await readBody(res)
     if (!encoding || bytes.length < MIN_COMPRESS_BYTES) {
-      replaceResponse(c, new Response(new Uint8Array(bytes), init))
+      replaceResponse(c, new Response(bodyOf(bytes), init))
       return
     }
     const body = await compress(bytes, encoding)
     headers.set('Content-Encoding', encoding)
     headers.set('Content-Length', String(body.length))
-    replaceResponse(c, new Response(new Uint8Array(body), init))
+    replaceResponse(c, new Response(bodyOf(body), init))
   }
 }

@@ -121,6 +121,14 @@ describe('the visitor page cache', () => {
     expect(t.cache.stats()).toMatchObject({ entries: 1, hits: 3, misses: 1 })
   })
 
+  it('stores pages with a 64 KB brotli window, whose match finder is a tenth of the default', async () => {
+    const t = setup()
+    const res = await t.get('/blog', { 'accept-encoding': 'br' })
+    const stored = Buffer.from(await res.arrayBuffer())
+    // The stream header's first bit is 0 exactly when the window is 2^16 bytes (RFC 7932, 9.1).
+    expect(stored[0]! & 1).toBe(0)
+  })
+
   it('answers 304 without a body when the visitor has the current copy', async () => {
     const t = setup()
     const etag = (await t.get('/faqs')).headers.get('etag')!

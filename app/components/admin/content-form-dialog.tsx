@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Popover } from 'radix-ui'
-import { useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
@@ -16,7 +16,25 @@ import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input, Textarea } from '../ui/input.tsx'
 import { useRefreshAdmin } from './admin-api.ts'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
-import { RichTextEditor } from './rich-text-editor.tsx'
+
+/**
+ * TipTap and ProseMirror load when a post or page is opened for editing, not with the dashboard,
+ * and not into every server process (the dialog is never rendered on the server).
+ */
+const RichTextEditor = lazy(() =>
+  import('./rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
+)
+
+function EditorLoading() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-64 items-center justify-center rounded-lg border border-border bg-background text-sm text-muted-foreground"
+    >
+      Loading the editor…
+    </div>
+  )
+}
 
 export type ContentKind = 'post' | 'page'
 
@@ -281,15 +299,17 @@ export function ContentFormDialog({
                   control={form.control}
                   name="content"
                   render={({ field }) => (
-                    <RichTextEditor
-                      id={id('content')}
-                      label="Content"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      invalid={!!err('content')}
-                      describedBy={err('content') ? `${id('content')}-error` : undefined}
-                    />
+                    <Suspense fallback={<EditorLoading />}>
+                      <RichTextEditor
+                        id={id('content')}
+                        label="Content"
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        invalid={!!err('content')}
+                        describedBy={err('content') ? `${id('content')}-error` : undefined}
+                      />
+                    </Suspense>
                   )}
                 />
                 {err('content') && (

@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from 'react'
 import { MEDIA_MESSAGES, WIDGET_MAX_AVATARS } from '../../../contracts/media-constants.ts'
+import { formatCount } from '../../lib/format.ts'
 import { abbreviateNumber } from '../../lib/media-format.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
-import { useChannelStats, useDiscordWidget } from './media-queries.ts'
+import { useChannelStats, useDiscordWidget } from './media-data.ts'
 
 const STATUS_COLOR: Record<string, string> = {
   online: 'bg-[#23a55a]',
@@ -44,9 +45,7 @@ export function DiscordWidgetCard() {
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <span className="h-2.5 w-2.5 rounded-full bg-[#23a55a]" aria-hidden="true" />
             <span>
-              <strong className="text-foreground">
-                {widget.presence_count.toLocaleString('en-US')}
-              </strong>{' '}
+              <strong className="text-foreground">{formatCount(widget.presence_count)}</strong>{' '}
               online now
             </span>
           </p>
@@ -105,10 +104,7 @@ export function ChannelStatsCard({ channelUrl }: { channelUrl: string | null }) 
           {items.map((item) => (
             <div key={item.label} className="rounded-lg bg-muted/60 px-2 py-3">
               <dt className="text-xs text-muted-foreground">{item.label}</dt>
-              <dd
-                className="font-display text-2xl font-bold"
-                title={item.value.toLocaleString('en-US')}
-              >
+              <dd className="font-display text-2xl font-bold" title={formatCount(item.value)}>
                 {abbreviateNumber(item.value, 'T')}
               </dd>
             </div>

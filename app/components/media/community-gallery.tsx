@@ -1,14 +1,12 @@
-import { useInfiniteQuery } from '../../lib/query.ts'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import {
   type DiscordChannelImage,
   type DiscordChannelImagesResponse,
   MEDIA_MESSAGES,
 } from '../../../contracts/media-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatShortDate } from '../../lib/format.ts'
+import { fetchApi } from '../../lib/remote.ts'
 import { RemoteImage } from '../sky/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
@@ -45,21 +43,126 @@ function thumbnailOf(image: DiscordChannelImage): { src: string; width?: number;
 
 const describe = (image: DiscordChannelImage) => `${image.filename} by ${image.author.username}`
 
+interface Gallery {
+  pages: DiscordChannelImagesResponse[]
+  at: number
+}
+
+interface GalleryState {
+  pageSize: number
+  gallery: Gallery | undefined
+  error: Error | null
+  /** What the last failure was: the pages shown, or the next page. */
+  failed: 'pages' | 'next' | null
+  isFetchingNextPage: boolean
+}
+
+/** The pages shown in this tab, by page size: the gallery shown again starts from them. */
+const galleries = new Map<number, Gallery>()
+
+const fetchPage = (pageSize: number, before: string | undefined, signal?: AbortSignal) =>
+  fetchApi(
+    (paths) => paths.getChannelImages,
+    { query: { limit: pageSize, before }, signal },
+    MEDIA_MESSAGES.discordLoadFailed,
+  )
+
+/** The first `count` pages, newest first (fewer when the channel has no more). */
+async function fetchPages(pageSize: number, count: number, signal: AbortSignal) {
+  const pages: DiscordChannelImagesResponse[] = []
+  let before: string | undefined
+  do {
+    const page = await fetchPage(pageSize, before, signal)
+    pages.push(page)
+    before = page.nextCursor ?? undefined
+  } while (before && pages.length < count)
+  return pages
+}
+
+const initialState = (pageSize: number): GalleryState => ({
+  pageSize,
+  gallery: galleries.get(pageSize),
+  error: null,
+  failed: null,
+  isFetchingNextPage: false,
+})
+
+/**
+ * The gallery's pages, fetched by the browser after the page has loaded: the first one, then one
+ * more per Load More. Fresh for five minutes; after that the pages shown are fetched again (the
+ * old ones stay on screen meanwhile). A failure is shown, not retried, until Try Again.
+ */
 export function useCommunityImages(pageSize: number) {
-  return useInfiniteQuery({
-    queryKey: ['discord', 'gallery', pageSize],
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<DiscordChannelImagesResponse>(
-        API_PATHS.getChannelImages,
-        { query: { limit: pageSize, before: pageParam }, signal },
-        MEDIA_MESSAGES.discordLoadFailed,
+  const [state, setState] = useState(() => initialState(pageSize))
+  const [attempt, setAttempt] = useState(0)
+  let current = state
+  if (state.pageSize !== pageSize) {
+    current = initialState(pageSize)
+    setState(current)
+  }
+  const { gallery } = current
+
+  const fetchedAt = gallery?.at
+  const shown = gallery?.pages.length ?? 1
+  useEffect(() => {
+    if (fetchedAt !== undefined && Date.now() - fetchedAt < FIVE_MINUTES) return
+    const controller = new AbortController()
+    // Started in a task of its own, not in the hydration's effects (see app/lib/remote.ts).
+    const start = setTimeout(() =>
+      fetchPages(pageSize, shown, controller.signal).then(
+        (pages) =>
+          setState((s) =>
+            s.pageSize === pageSize
+              ? { ...s, gallery: { pages, at: Date.now() }, error: null, failed: null }
+              : s,
+          ),
+        (error: Error) => {
+          if (controller.signal.aborted) return
+          setState((s) => (s.pageSize === pageSize ? { ...s, error, failed: 'pages' } : s))
+        },
       ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    staleTime: FIVE_MINUTES,
-    refetchOnWindowFocus: false,
-    retry: false,
-  })
+    )
+    return () => {
+      clearTimeout(start)
+      controller.abort()
+    }
+    // Asked again on Try Again (`attempt`); the count of pages is read when the fetch starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageSize, fetchedAt, attempt])
+
+  useEffect(() => {
+    if (gallery) galleries.set(pageSize, gallery)
+  }, [pageSize, gallery])
+
+  const nextCursor = gallery?.pages.at(-1)?.nextCursor ?? undefined
+  const fetchNextPage = () => {
+    if (!nextCursor || current.isFetchingNextPage) return
+    setState((s) => ({ ...s, isFetchingNextPage: true }))
+    fetchPage(pageSize, nextCursor).then(
+      (page) =>
+        setState((s) => ({
+          ...s,
+          gallery: { pages: [...(s.gallery?.pages ?? []), page], at: Date.now() },
+          error: null,
+          failed: null,
+          isFetchingNextPage: false,
+        })),
+      (error: Error) =>
+        setState((s) => ({ ...s, error, failed: 'next', isFetchingNextPage: false })),
+    )
+  }
+
+  return {
+    images: gallery?.pages.flatMap((p) => p.images) ?? [],
+    isPending: !gallery && !current.error,
+    isError: !!current.error,
+    error: current.error,
+    refetch: () => setAttempt((n) => n + 1),
+    hasNextPage: !!nextCursor,
+    isFetchingNextPage: current.isFetchingNextPage,
+    isFetchNextPageError: current.failed === 'next',
+    fetchNextPage,
+  }
 }
 
 /**
@@ -79,7 +182,7 @@ export function CommunityGallery({
   const [lightboxUsed, setLightboxUsed] = useState(false)
   if (open !== null && !lightboxUsed) setLightboxUsed(true)
   const opener = useRef<HTMLElement | null>(null)
-  const images = query.data?.pages.flatMap((p) => p.images) ?? []
+  const images = query.images
 
   if (query.isPending) {
     return (
@@ -97,13 +200,13 @@ export function CommunityGallery({
       </div>
     )
   }
-  if (query.isError && images.length === 0) {
+  if (query.error && images.length === 0) {
     return (
       <StateMessage
         tone="error"
         title={MEDIA_MESSAGES.discordLoadFailed}
         action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
+          <Button variant="outline" onClick={query.refetch}>
             Try Again
           </Button>
         }
@@ -166,7 +269,7 @@ export function CommunityGallery({
             <Button
               variant="outline"
               disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
+              onClick={query.fetchNextPage}
             >
               {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
             </Button>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { HERO_INTERVAL_MS, HERO_TRANSITION_MS } from '../../../contracts/media-constants.ts'
 import { cn } from '../../lib/cn.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
 
 export interface HeroSlide {
   key: string
@@ -56,8 +57,10 @@ const control =
 /**
  * The home page's hero: the slides cross-fade every 6 s and wrap around. The first slide is
  * server-rendered with a high fetch priority and fixed dimensions (it is the page's largest
- * paint); the others load only when their turn comes near. Rotation pauses while the pointer or
- * focus is inside, on the pause button, and from the start under prefers-reduced-motion.
+ * paint) and is the only one in the HTML: the next one loads once the page has hydrated, so it
+ * does not take bandwidth from the first paint, and the others when their turn comes near.
+ * Rotation pauses while the pointer or focus is inside, on the pause button, and from the start
+ * under prefers-reduced-motion.
  */
 export function HeroCarousel({
   slides,
@@ -74,8 +77,9 @@ export function HeroCarousel({
   const [hovering, setHovering] = useState(false)
   const [transitioning, setTransitioning] = useState(false)
   const reducedMotion = usePrefersReducedMotion()
-  // Slides are mounted once they are shown or next in line, and stay mounted.
-  const [mounted, setMounted] = useState(() => new Set([0, 1 % Math.max(slides.length, 1)]))
+  // Slides are mounted once they are shown or next in line (after hydration), and stay mounted.
+  const [mounted, setMounted] = useState(() => new Set([0]))
+  const hydrated = useHydrated()
   const stopped = userChoice ? userChoice === 'pause' : reducedMotion
   const paused = stopped || hovering || slides.length < 2
   const count = slides.length
@@ -112,7 +116,7 @@ export function HeroCarousel({
       data-transitioning={transitioning || undefined}
     >
       {slides.map((slide, i) =>
-        mounted.has(i) ? (
+        mounted.has(i) || (hydrated && i === (index + 1) % count) ? (
           <div
             key={slide.key}
             role="group"

@@ -7,6 +7,9 @@ import { Skeleton } from '../ui/skeleton.tsx'
 export const watchUrl = (youtubeId: string) =>
   `https://www.youtube.com/watch?v=${encodeURIComponent(youtubeId)}`
 
+/** What a card shows of a video: everything but its description (which can be long). */
+export type CardVideo = Omit<Video, 'description'>
+
 export const channelUrl = (channelId: string) =>
   `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`
 
@@ -51,7 +54,7 @@ export function VideoCard({
   eager = false,
   sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
 }: {
-  video: Video
+  video: CardVideo
   now: Date
   showLiveBadge?: boolean
   eager?: boolean

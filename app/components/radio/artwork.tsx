@@ -7,11 +7,13 @@ export function Artwork({
   size,
   className,
   lazy = false,
+  fetchPriority,
 }: {
   src: string | null | undefined
   size: number
   className?: string
   lazy?: boolean
+  fetchPriority?: 'high' | 'low' | 'auto'
 }) {
   const [failed, setFailed] = useState<string | null>(null)
   const url = src && failed !== src ? src : DEFAULT_ARTWORK
@@ -29,6 +31,7 @@ export function Artwork({
       width={size}
       height={size}
       loading={lazy ? 'lazy' : undefined}
+      fetchPriority={fetchPriority}
       onError={() => setFailed(src ?? null)}
       className={className}
     />

@@ -67,9 +67,12 @@ export function RadioMiniPlayer() {
       )}
     >
       <div className="flex items-center gap-3">
+        {/* A thumbnail in the corner of every page: it does not compete with the page's own
+            pictures (a low priority also keeps it out of the head's preloads). */}
         <Artwork
           src={song?.art}
           size={48}
+          fetchPriority="low"
           className={cn('h-12 w-12 shrink-0 rounded-lg object-cover', collapsed && 'h-10 w-10')}
         />
         {!collapsed && (

@@ -1,0 +1,83 @@
+import { PassThrough } from 'node:stream'
+import { lazy, Suspense } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { RenderedBody } from './render-stream.server.ts'
+
+async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of stream) chunks.push(chunk)
+  return chunks
+}
+
+const Comet = lazy(async () => ({ default: () => <p>Tail of ions, {'ü'.repeat(3)}</p> }))
+
+function Page() {
+  return (
+    <html lang="en">
+      <head>
+        <style dangerouslySetInnerHTML={{ __html: `.sky{color:navy}`.repeat(5000) }} />
+      </head>
+      <body>
+        {Array.from({ length: 300 }, (_, i) => (
+          <p key={i}>Star {i} — Ω</p>
+        ))}
+        <Suspense fallback={<p>Loading</p>}>
+          <Comet />
+        </Suspense>
+      </body>
+    </html>
+  )
+}
+
+/** The page as React streams it to an ordinary Node stream. */
+function referenceHtml(): Promise<string> {
+  return new Promise((resolve) => {
+    const out = new PassThrough()
+    const parts: Buffer[] = []
+    out.on('data', (chunk: Buffer) => parts.push(chunk))
+    out.on('end', () => resolve(Buffer.concat(parts).toString()))
+    const { pipe } = renderToPipeableStream(<Page />, { onAllReady: () => pipe(out) })
+  })
+}
+
+describe("the page React's renderer writes", () => {
+  it('comes out whole, as one chunk, byte for byte what React wrote', async () => {
+    const expected = await referenceHtml()
+    const body = new RenderedBody()
+    const { pipe } = renderToPipeableStream(<Page />, { onShellReady: () => pipe(body) })
+    const chunks = await chunksOf(body.readable)
+    expect(chunks).toHaveLength(1)
+    const html = Buffer.from(chunks[0]!).toString()
+    expect(html.length).toBeGreaterThan(70_000)
+    expect(html.endsWith('üüü</p><!--/$--></body></html>')).toBe(true)
+    // Not toBe: a failure would print both pages.
+    expect(html === expected).toBe(true)
+  })
+
+  it('joins byte views and strings, multi-byte characters included', async () => {
+    const body = new RenderedBody()
+    body.write(new TextEncoder().encode('<p>Sirius '))
+    body.write('— α CMa, ü</p>')
+    body.end(new TextEncoder().encode('<p>Vega</p>'))
+    const chunks = await chunksOf(body.readable)
+    expect(chunks.map((c) => Buffer.from(c).toString())).toEqual([
+      '<p>Sirius — α CMa, ü</p><p>Vega</p>',
+    ])
+  })
+
+  it('closes without a chunk when nothing was written', async () => {
+    const body = new RenderedBody()
+    body.end()
+    expect(await chunksOf(body.readable)).toEqual([])
+  })
+
+  it('stops the writer when the reader gives up', async () => {
+    const body = new RenderedBody()
+    const closed = new Promise((resolve) => body.once('close', resolve))
+    body.write('<p>Betelgeuse</p>')
+    await body.readable.cancel()
+    await closed
+    expect(body.destroyed).toBe(true)
+  })
+})
