@@ -239,21 +239,24 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Where the objects live: any S3-compatible store (AWS, MinIO, Garage, Cloudflare R2 …). */
+export interface S3Location {
+  bucket: string
+  /** Prepended to every key (`site-a/avatars/…`), so several sites can share a bucket. */
+  prefix: string
+  /** The store's address; unset for AWS itself. */
+  endpoint: string | undefined
+  region: string
+  /** `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}`. */
+  forcePathStyle: boolean
+  /** Unset: the SDK's own chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+}
+
 export type StorageConfig = {
   /** Where browsers load uploads from (a CDN, the bucket's public address); unset: /uploads. */
   publicBaseUrl: string | undefined
-} & (
-  | { kind: 'disk' }
-  | {
-      kind: 's3'
-      bucket: string
-      prefix: string
-      endpoint: string | undefined
-      region: string
-      forcePathStyle: boolean
-      credentials: { accessKeyId: string; secretAccessKey: string } | undefined
-    }
-)
+} & ({ kind: 'disk' } | ({ kind: 's3' } & S3Location))
 
 const STORAGE_URL_FORM = 's3://bucket[/prefix]?endpoint=https://…&region=…'
 /** S3's bucket naming rules (lower case, digits, dots and hyphens, 3–63 characters). */

@@ -137,11 +137,16 @@ export function useRemote<T>(
     const first = setTimeout(() => {
       if (isStale()) void refresh()
     })
-    const timer = pollMs ? setInterval(() => void refresh(), pollMs) : undefined
+    // A hidden tab does not poll; it catches up when the visitor comes back to it.
+    const timer = pollMs
+      ? setInterval(() => {
+          if (document.visibilityState === 'visible') void refresh()
+        }, pollMs)
+      : undefined
     const onReturn = () => {
       if (document.visibilityState === 'visible' && isStale()) void refresh()
     }
-    if (refetchOnFocus) document.addEventListener('visibilitychange', onReturn)
+    if (refetchOnFocus || pollMs) document.addEventListener('visibilitychange', onReturn)
     window.addEventListener('online', onReturn)
     return () => {
       controller.abort()

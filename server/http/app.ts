@@ -76,6 +76,7 @@ export function createHttpApp({
     policyFor: (hashes) => contentSecurityPolicy(config, { hashes }, dev),
     fixedHeaders: fixedSecurityHeaders(config),
     sessionCookie: sessionCookieName(config.secureCookies),
+    keyByHost: config.publicUrl === undefined,
   })
   app.use(pageCache.middleware)
 

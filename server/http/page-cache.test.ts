@@ -9,7 +9,12 @@ import { createPageCache, inlineScriptHashes, ruleFor } from './page-cache.ts'
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
 
 function setup(
-  options: { maxBytes?: number; page?: (n: number) => string; delayMs?: number } = {},
+  options: {
+    maxBytes?: number
+    page?: (n: number) => string
+    delayMs?: number
+    keyByHost?: boolean
+  } = {},
 ) {
   const events = createContentEvents()
   let time = Date.parse('2026-11-23T12:00:00Z')
@@ -23,6 +28,7 @@ function setup(
     policyFor: (hashes) => `script-src 'self' ${hashes.join(' ')}`,
     fixedHeaders: [['X-Content-Type-Options', 'nosniff']],
     sessionCookie: 'session',
+    keyByHost: options.keyByHost ?? false,
   })
   const app = new Hono<AppEnv>()
   app.use(cache.middleware)
@@ -43,7 +49,7 @@ function setup(
     return c.html(page(n))
   })
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    app.request(`http://localhost${url}`, { method, headers })
+    app.request(`http://${headers.host ?? 'localhost'}${url}`, { method, headers })
   return {
     cache,
     events,
@@ -218,7 +224,7 @@ describe('the visitor page cache', () => {
     expect(signedIn.headers.get('etag')).toBeNull()
   })
 
-  it('keeps one copy per theme and per query string', async () => {
+  it('keeps one copy per theme and per parameter the page reads', async () => {
     const t = setup()
     await t.get('/blog', { cookie: 'theme=dark' })
     await t.get('/blog', { cookie: 'other=1; theme=dark' })
@@ -226,6 +232,35 @@ describe('the visitor page cache', () => {
     await t.get('/blog?page=2')
     await t.get('/blog?page=2')
     expect(t.renders()).toBe(3)
+  })
+
+  it('does not let made-up parameters multiply a page, and does not store searches', async () => {
+    const t = setup()
+    await t.get('/blog?page=2')
+    for (let i = 0; i < 20; i++) {
+      await t.get(`/blog?page=2&utm_source=x${i}&fbclid=${i}`)
+      await t.get(`/blog/a-post?ref=${i}`)
+    }
+    // One render for /blog?page=2, one for the post: every other visit was a hit.
+    expect(t.renders()).toBe(2)
+    expect(t.cache.stats().entries).toBe(2)
+    for (let i = 0; i < 5; i++) await t.get(`/blog?search=saturn${i}`)
+    await t.get('/blog?search=saturn0')
+    expect(t.renders()).toBe(8)
+    expect(t.cache.stats().entries).toBe(2)
+  })
+
+  it('keys by Host when pages are rendered with the origin the request names', async () => {
+    const forged = setup({ keyByHost: true })
+    await forged.get('/blog', { host: 'evil.example' })
+    const visitor = await forged.get('/blog', { host: 'astro.example.org' })
+    expect(await visitor.text()).toContain('render 2')
+    expect(forged.renders()).toBe(2)
+    // With a fixed PUBLIC_URL the markup does not depend on Host: one copy for all.
+    const fixed = setup({ keyByHost: false })
+    await fixed.get('/blog', { host: 'evil.example' })
+    await fixed.get('/blog', { host: 'astro.example.org' })
+    expect(fixed.renders()).toBe(1)
   })
 
   it('answers HEAD from the copy and does not store what a HEAD made', async () => {
@@ -253,6 +288,15 @@ describe('the visitor page cache', () => {
     expect(t.renders()).toBe(before)
     await t.get('/blog/post-0')
     expect(t.renders()).toBe(before + 1)
+  })
+
+  it('counts gzip copies in the budget too', async () => {
+    const page = (n: number) =>
+      `<html><body>${createHash('sha512').update(String(n)).digest('hex').repeat(40)}</body></html>`
+    const t = setup({ maxBytes: 40_000, page })
+    for (let i = 0; i < 40; i++) await t.get(`/blog/post-${i}`, { 'accept-encoding': 'br' })
+    for (let i = 0; i < 40; i++) await t.get(`/blog/post-${i}`, { 'accept-encoding': 'gzip' })
+    expect(t.cache.stats().bytes).toBeLessThanOrEqual(40_000)
   })
 
   it('is off at zero bytes', async () => {

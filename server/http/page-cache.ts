@@ -21,9 +21,16 @@ import { bodyOf, readBody } from './response-body.ts'
  */
 
 export interface CacheRule {
-  /** Matches the path (the query string is part of the key, not of the rule). */
+  /** Matches the path. */
   pattern: RegExp
   topics: readonly ContentTopic[]
+  /**
+   * The query parameters the page reads: they are part of the key, the rest (utm_*, fbclid …)
+   * are not, so a visitor cannot multiply one page's copies with made-up parameters.
+   */
+  params?: readonly string[]
+  /** Parameters whose presence means "not cached" (a search: every visitor asks something else). */
+  uncachedWith?: readonly string[]
   /** For pages that also show time-dependent things (lives, relative dates). */
   maxAgeMs?: number
 }
@@ -36,11 +43,11 @@ export const DEFAULT_MAX_AGE_MS = 10 * MINUTE
 const STATIC_PAGES =
   'about|terms|privacy|merch|resources|announcements|discord-invite|telescope-guide'
 export const CACHE_RULES: readonly CacheRule[] = [
-  { pattern: /^\/$/, topics: ['posts', 'videos', 'header-images'], maxAgeMs: MINUTE },
-  { pattern: /^\/blog$/, topics: ['posts'] },
+  { pattern: /^\/$/, topics: ['videos', 'header-images'], maxAgeMs: MINUTE },
+  { pattern: /^\/blog$/, topics: ['posts'], params: ['page'], uncachedWith: ['search'] },
   { pattern: /^\/blog\/[^/]+$/, topics: ['posts'] },
   { pattern: /^\/faqs$/, topics: ['faqs'] },
-  { pattern: /^\/videos$/, topics: ['videos'], maxAgeMs: MINUTE },
+  { pattern: /^\/videos$/, topics: ['videos'], params: ['page'], maxAgeMs: MINUTE },
   { pattern: /^\/rss\.xml$/, topics: ['posts'] },
   { pattern: /^\/sitemap\.xml$/, topics: ['posts', 'pages'] },
   { pattern: new RegExp(`^/(${STATIC_PAGES})$`), topics: [] },
@@ -85,6 +92,12 @@ export interface PageCacheOptions {
   fixedHeaders: readonly [string, string][]
   /** The cookie whose presence means a signed-in (or signing-in) visitor. */
   sessionCookie: string
+  /**
+   * True when pages are rendered with the origin the request names (no PUBLIC_URL): the Host
+   * header is then part of the key, so a request with a forged Host cannot put its links in the
+   * copy everyone else gets.
+   */
+  keyByHost: boolean
 }
 
 /** Cookies that change the markup for everyone who has them (the theme class on <html>). */
@@ -93,8 +106,29 @@ function variantOf(cookie: string | undefined): string {
   return /(?:^|;\s*)theme=(light|dark|auto)\b/.exec(cookie)?.[1] ?? ''
 }
 
-function hasCookie(cookieHeader: string | undefined, name: string): boolean {
-  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${name}=`).test(cookieHeader)
+/**
+ * The key of a request's copy, and its rule; undefined when the request is not for a cacheable
+ * page. The same for the fast path (Node's raw URL) and the middleware (Hono's raw URL).
+ */
+export function cacheKey(
+  rawUrl: string,
+  host: string | undefined,
+  cookie: string | undefined,
+): { key: string; rule: CacheRule } | undefined {
+  const q = rawUrl.indexOf('?')
+  const path = q === -1 ? rawUrl : rawUrl.slice(0, q)
+  const rule = ruleFor(path)
+  if (!rule) return undefined
+  let target = path
+  if (q !== -1) {
+    const query = new URLSearchParams(rawUrl.slice(q + 1))
+    if (rule.uncachedWith?.some((name) => query.has(name))) return undefined
+    const kept = (rule.params ?? [])
+      .filter((name) => query.has(name))
+      .map((name) => `${name}=${encodeURIComponent(query.get(name) ?? '')}`)
+    if (kept.length) target += `?${kept.join('&')}`
+  }
+  return { key: `${host ?? ''}|${target}|${variantOf(cookie)}`, rule }
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi
@@ -154,6 +188,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Renders under way, so concurrent visitors of one uncached page wait for one render. */
   const pending = new Map<string, Promise<Entry | null>>()
   let schedule: { at: number } | null = null
+  const sessionCookie = new RegExp(`(?:^|;\\s*)${options.sessionCookie}=`)
+  const hasSession = (cookie: string | undefined) => !!cookie && sessionCookie.test(cookie)
 
   const drop = (entry: Entry) => {
     entries.delete(entry.key)
@@ -171,9 +207,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function scheduledAt(): Promise<number> {
     if (schedule && schedule.at > now()) return schedule.at
+    // A change announced while the query runs makes its answer old: use it, do not keep it.
+    const before = generationOf(['posts', 'pages'])
     const next = await options.nextScheduledPublication()
-    schedule = { at: next ? Date.parse(next) : Infinity }
-    return schedule.at
+    const at = next ? Date.parse(next) : Infinity
+    if (generationOf(['posts', 'pages']) === before) schedule = { at }
+    return at
+  }
+
+  /** Least recently used out until the entries fit, never `keep` (the entry just grown). */
+  function evict(keep: Entry) {
+    for (const oldest of entries.values()) {
+      if (bytes <= options.maxBytes) break
+      if (oldest !== keep) drop(oldest)
+    }
   }
 
   function store(entry: Entry) {
@@ -182,10 +229,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (old) drop(old)
     entries.set(entry.key, entry)
     bytes += entry.size
-    for (const oldest of entries.values()) {
-      if (bytes <= options.maxBytes) break
-      drop(oldest)
-    }
+    evict(entry)
   }
 
   function gzipOf(entry: Entry): Buffer {
@@ -195,6 +239,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       entry.gzip = gzip
       entry.size += gzip.length
       bytes += gzip.length
+      evict(entry)
     }
     return gzip
   }
@@ -239,11 +284,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     c.res = new Response(body ? bodyOf(body) : null, { status, headers })
   }
 
-  /** The stored page for this request, if there is a fresh one (and it is one that may be). */
-  function lookup(method: string, url: string, cookie: string | undefined): Entry | undefined {
+  /** The key and rule of a request that may be answered from the cache. */
+  function keyOf(
+    method: string,
+    rawUrl: string,
+    host: string | undefined,
+    cookie: string | undefined,
+  ): { key: string; rule: CacheRule } | undefined {
     if (options.maxBytes <= 0 || (method !== 'GET' && method !== 'HEAD')) return undefined
-    if (hasCookie(cookie, options.sessionCookie)) return undefined
-    const key = `${url}|${variantOf(cookie)}`
+    if (hasSession(cookie)) return undefined
+    return cacheKey(rawUrl, options.keyByHost ? host : undefined, cookie)
+  }
+
+  /** The stored page for this key, if there is a fresh one (and it is one that may be). */
+  function lookup(key: string): Entry | undefined {
     const cached = entries.get(key)
     if (!cached) return undefined
     if (cached.expiresAt <= now()) {
@@ -262,7 +316,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
    */
   function serveNode(req: IncomingMessage, res: ServerResponse): boolean {
     const started = performance.now()
-    const entry = lookup(req.method ?? 'GET', req.url ?? '/', req.headers.cookie)
+    const target = keyOf(req.method ?? 'GET', req.url ?? '/', req.headers.host, req.headers.cookie)
+    const entry = target && lookup(target.key)
     if (!entry) return false
     const { status, headers, body } = answer(
       entry,
@@ -334,19 +389,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (options.maxBytes <= 0) return next()
-    const method = c.req.method
-    if (method !== 'GET' && method !== 'HEAD') return next()
-    const rule = ruleFor(c.req.path)
-    if (!rule) return next()
-    const cookie = c.req.header('cookie')
-    if (hasCookie(cookie, options.sessionCookie)) return next()
     const url = c.req.url
-    const query = url.indexOf('?')
-    const target = `${c.req.path}${query === -1 ? '' : url.slice(query)}`
-    const key = `${target}|${variantOf(cookie)}`
+    const target = keyOf(
+      c.req.method,
+      url.slice(url.indexOf('/', url.indexOf('//') + 2)),
+      c.req.header('host'),
+      c.req.header('cookie'),
+    )
+    if (!target) return next()
+    const { key, rule } = target
 
-    const cached = lookup(method, target, cookie)
+    const cached = lookup(key)
     if (cached) {
       send(c, cached)
       return

@@ -166,6 +166,7 @@ export async function fetchJson(url: string | URL, signal: AbortSignal): Promise
     await upstreamRequest(url, { signal, headers: { accept: 'application/json' } }),
   )
   if (isHtml(answer)) throw new UpstreamError('answered HTML instead of JSON', answer.status)
+  if (answer.json !== null) return answer.json
   try {
     return JSON.parse(answer.text)
   } catch {

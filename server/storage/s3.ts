@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Readable } from 'node:stream'
 import type * as S3 from '@aws-sdk/client-s3'
+import type { S3Location } from '../config.ts'
 import {
   assertStorageKey,
   contentTypeOf,
@@ -11,18 +12,7 @@ import {
   storageUrls,
 } from './storage.ts'
 
-/** Where the objects live: any S3-compatible store (AWS, MinIO, Garage, Cloudflare R2 …). */
-export interface S3StorageOptions extends StorageUrlOptions {
-  bucket: string
-  /** Prepended to every key (`site-a/avatars/…`), so several sites can share a bucket. */
-  prefix: string
-  /** The store's address; unset for AWS itself. */
-  endpoint: string | undefined
-  region: string
-  /** `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}`. */
-  forcePathStyle: boolean
-  /** Unset: the SDK's own chain (AWS_* variables, instance roles). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+export interface S3StorageOptions extends StorageUrlOptions, S3Location {
   /** How long one request to the store may take before it fails. */
   timeoutMs?: number
 }

@@ -143,3 +143,49 @@ test('with AzuraCast down the player says so and every page still works', async 
   await expect(page.getByText('Could not load song history.')).toBeVisible()
   await setStation(page, 'ok')
 })
+
+test('a hidden tab stops asking what is playing, and catches up when it is shown again', async ({
+  page,
+}) => {
+  await page.clock.install()
+  // The tab's visibility under the test's control, and the player's requests counted as made
+  // (the browser may answer some from its HTTP cache).
+  await page.addInitScript(() => {
+    const w = window as unknown as { testHidden?: boolean; asked: number }
+    w.asked = 0
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (w.testHidden ? 'hidden' : 'visible'),
+    })
+    const realFetch = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/_api/radio/nowplaying'))
+        w.asked++
+      return realFetch(input, init)
+    }
+  })
+  const asked = () => page.evaluate(() => (window as unknown as { asked: number }).asked)
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      ;(window as unknown as { testHidden?: boolean }).testHidden = value
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, hidden)
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expect.poll(asked).toBeGreaterThan(0)
+
+  // Visible: it asks again every 15 s.
+  const visibleStart = await asked()
+  await page.clock.runFor(16_000)
+  await expect.poll(asked).toBeGreaterThan(visibleStart)
+
+  // Hidden for ten minutes: not one request.
+  await setHidden(true)
+  const hiddenStart = await asked()
+  await page.clock.runFor(600_000)
+  expect(await asked()).toBe(hiddenStart)
+
+  // Shown again: what it has is stale, so it asks at once.
+  await setHidden(false)
+  await expect.poll(asked).toBe(hiddenStart + 1)
+})

@@ -81,10 +81,23 @@ function remoteStore<T>(path: string, fallback: string, staleMs: number, pollMs?
   /** Called by each mounted user; the first one starts the polling, the last one stops it. */
   function retain(): () => void {
     const first = users++ === 0
-    if (Date.now() - fetchedAt > staleMs) void load()
-    if (first && pollMs) timer = setInterval(() => void load(), pollMs)
+    const isStale = () => Date.now() - fetchedAt > staleMs
+    if (isStale()) void load()
+    const loadIfStale = () => {
+      if (document.visibilityState === 'visible' && isStale()) void load()
+    }
+    // A hidden tab does not poll; it catches up when the visitor comes back to it.
+    if (first && pollMs) {
+      timer = setInterval(() => {
+        if (document.visibilityState === 'visible') void load()
+      }, pollMs)
+      document.addEventListener('visibilitychange', loadIfStale)
+    }
     return () => {
-      if (--users === 0) clearInterval(timer)
+      if (--users === 0) {
+        clearInterval(timer)
+        document.removeEventListener('visibilitychange', loadIfStale)
+      }
     }
   }
 
