@@ -147,24 +147,48 @@ test('with AzuraCast down the player says so and every page still works', async 
 test('a hidden tab stops asking what is playing, and catches up when it is shown again', async ({
   page,
 }) => {
+  // A station that answers (the test before this one took it down): the server's copy is good.
+  await setStation(page, 'ok')
+  await expect
+    .poll(async () => (await page.request.get('/_api/radio/nowplaying')).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200)
   await page.clock.install()
   // The tab's visibility under the test's control, and the player's requests counted as made
   // (the browser may answer some from its HTTP cache).
   await page.addInitScript(() => {
-    const w = window as unknown as { testHidden?: boolean; asked: number }
+    const w = window as unknown as { testHidden?: boolean; asked: number; answered: number }
     w.asked = 0
+    w.answered = 0
     Object.defineProperty(document, 'visibilityState', {
       configurable: true,
       get: () => (w.testHidden ? 'hidden' : 'visible'),
     })
     const realFetch = window.fetch.bind(window)
     window.fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/_api/radio/nowplaying'))
-        w.asked++
-      return realFetch(input, init)
+      if (!String(input instanceof Request ? input.url : input).includes('/_api/radio/nowplaying'))
+        return realFetch(input, init)
+      w.asked++
+      // Answered once its body is read: the player notes the time right after.
+      return realFetch(input, init).then((res) => {
+        const json = res.json.bind(res)
+        res.json = () => json().finally(() => w.answered++)
+        return res
+      })
     }
   })
   const asked = () => page.evaluate(() => (window as unknown as { asked: number }).asked)
+  /** Every request made has its answer (the time of the last one decides what is stale). */
+  const settled = () =>
+    expect
+      .poll(() =>
+        page.evaluate(() => {
+          const w = window as unknown as { asked: number; answered: number }
+          return w.asked === w.answered
+        }),
+      )
+      .toBe(true)
   const setHidden = (hidden: boolean) =>
     page.evaluate((value) => {
       ;(window as unknown as { testHidden?: boolean }).testHidden = value
@@ -178,6 +202,7 @@ test('a hidden tab stops asking what is playing, and catches up when it is shown
   const visibleStart = await asked()
   await page.clock.runFor(16_000)
   await expect.poll(asked).toBeGreaterThan(visibleStart)
+  await settled()
 
   // Hidden for ten minutes: not one request.
   await setHidden(true)
