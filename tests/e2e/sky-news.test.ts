@@ -76,12 +76,19 @@ test('every feed down with nothing cached: Error Fetching News, and Refresh Page
   request,
 }) => {
   await skyUpstream(request, { news: 'rate-limited' }, { mode: 'clear', ...SCOPE })
+  // The browser asks once itself after hydration; that attempt must fail too before the feeds
+  // recover, or the page recovers without the button.
+  const ownAttempt = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/_api/news/combined',
+  )
   const response = await page.goto('/astronomy-news')
   expect(response?.status()).toBe(200)
   const alert = page.getByRole('alert')
   await expect(alert.getByRole('heading', { name: 'Error Fetching News' })).toBeVisible()
   await expect(alert).toContainText('Failed to fetch combined news')
   await waitForHydration(page)
+  expect((await ownAttempt).ok()).toBe(false)
+  await expect(alert.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
 
   await skyUpstream(request, { news: 'ok' }, { mode: 'clear', ...SCOPE })
   await Promise.all([
