@@ -5,6 +5,7 @@
  * starts it, with a throwaway DATA_DIR and the project's fake upstreams on loopback (as
  * `npm run demo`), so the sky pages show real-looking data offline. Builds first if there is no
  * build. BUILD_DIR picks the build; LIGHTHOUSE_RUNS and LIGHTHOUSE_PORT change the defaults;
+ * LIGHTHOUSE_PAGES=/,/blog measures only those (the post by its index, 2);
  * LIGHTHOUSE_VERBOSE=1 lists the audits that lost points; LIGHTHOUSE_REPORTS=<dir> keeps each
  * run's report (JSON) there.
  *
@@ -139,7 +140,9 @@ try {
   }
   const post = list.posts[0]?.slug
   if (!post) throw new Error('no published post to measure')
-  const pages = ['/', '/blog', `/blog/${post}`, '/kp-index']
+  const all = ['/', '/blog', `/blog/${post}`, '/kp-index']
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean)
+  const pages = only ? all.filter((p, i) => only.includes(p) || only.includes(String(i))) : all
   // The first render of each page warms the server (lazy chunks, sky caches).
   for (const p of pages) await (await fetch(origin + p)).text()
 

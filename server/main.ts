@@ -17,6 +17,34 @@ import { seedIfEmpty } from './services/seed.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 const IDLE_CLOSE_DELAY_MS = 1_000
+/** While draining, the listener stays open until no connection has come for this long… */
+const DRAIN_QUIET_MS = 250
+/** …or this long has passed since the signal, whichever comes first. */
+const DRAIN_LISTEN_MAX_MS = 5_000
+
+/**
+ * Resolves once no connection has arrived for `quietMs` (the balancer has seen /healthz answer
+ * 503 and sends elsewhere), or after `maxMs`. Closing the listener resets the connections the
+ * kernel has queued but the process has not accepted yet, requests already sent among them: a
+ * balancer cannot tell those from requests the node began, so it would not resend a form post.
+ * Waiting for quiet first means nothing is queued when the listener closes.
+ */
+function connectionsQuiet(server: Server, quietMs: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now()
+    let last = started
+    const onConnection = () => (last = Date.now())
+    server.on('connection', onConnection)
+    const check = () => {
+      const now = Date.now()
+      if (now - last >= quietMs || now - started >= maxMs) {
+        server.off('connection', onConnection)
+        resolve()
+      } else setTimeout(check, Math.min(quietMs - (now - last), maxMs - (now - started)))
+    }
+    setTimeout(check, quietMs)
+  })
+}
 
 export interface RunningServer {
   url: string
@@ -115,10 +143,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       draining = true
-      // No new connections from here on; requests already received are answered. The scheduler
+      // /healthz says so and every answer ends its connection; once the balancer has stopped
+      // sending, no new connections; requests already received are answered. The scheduler
       // starts no new job and lets the one running finish, meanwhile.
       const stopped = Promise.all([
-        new Promise<void>((resolve) => {
+        connectionsQuiet(server, DRAIN_QUIET_MS, DRAIN_LISTEN_MAX_MS).then(() => listenerClosed()),
+        scheduler.stop(),
+      ])
+      function listenerClosed() {
+        return new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             logger.error('closing connections still open after the grace period')
             server.closeAllConnections()
@@ -136,9 +169,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
             clearTimeout(idle)
             resolve()
           })
-        }),
-        scheduler.stop(),
-      ])
+        })
+      }
       await stopped
       await services.contact.settle()
       await notifier?.close()

@@ -2,12 +2,15 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * The load balancer of the cluster lane: what deploy/nginx.conf does, in a few lines of node:http.
- * Requests go to the nodes in turn, the body read first (nginx buffers request bodies too), one
- * connection per request, the client's address appended to X-Forwarded-For and Host kept as is.
- * A node that refuses the connection (stopped, or stopping) is skipped and the request goes to
- * the next one, whatever its method: it was never sent. A connection that fails before any answer
- * is retried elsewhere only for GET and HEAD, which may safely run twice (nginx's
+ * The load balancer of the cluster lane: what deploy/nginx.conf does, in a few lines of node:http,
+ * plus the health check docs/deployment.md asks of a balancer that has one (HAProxy's
+ * `option httpchk GET /healthz`): every 500 ms each node's /healthz, and a node that does not
+ * answer 200 (draining, or gone) gets no new requests until it does again. Requests go to the
+ * nodes in turn, the body read first (nginx buffers request bodies too), one connection per
+ * request, the client's address appended to X-Forwarded-For and Host kept as is. A node that
+ * refuses or resets the connection while it is being made is skipped and the request goes to the
+ * next one, whatever its method: it was never sent. A connection that fails before any answer is
+ * retried elsewhere only for GET and HEAD, which may safely run twice (nginx's
  * proxy_next_upstream error without non_idempotent).
  *
  * Test-only extras: `x-cluster-node: <index>` sends a request to one node (no retry), and every
@@ -23,6 +26,22 @@ export interface RoundRobinProxy {
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
+const HEALTH_CHECK_MS = 500
+
+/** Whether a node's /healthz answers 200 within a second. */
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/healthz', timeout: 1000, agent: false },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode === 200)
+      },
+    )
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(false))
+  })
+}
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -40,6 +59,14 @@ export async function startRoundRobinProxy(
   let next = 0
   const served = nodes.map(() => 0)
   const failures: string[] = []
+  const up = nodes.map(() => true)
+  let checking = true
+  const checks = (async () => {
+    while (checking) {
+      await Promise.all(nodes.map(async (node, i) => (up[i] = await healthy(node.port))))
+      await new Promise((r) => setTimeout(r, HEALTH_CHECK_MS))
+    }
+  })()
 
   async function readBody(req: IncomingMessage): Promise<Buffer | null> {
     const chunks: Buffer[] = []
@@ -88,8 +115,12 @@ export async function startRoundRobinProxy(
     }
     const pinned = req.headers['x-cluster-node']
     const idempotent = req.method === 'GET' || req.method === 'HEAD'
+    const inTurn = nodes.map((_, i) => (next + i) % nodes.length)
+    // Healthy nodes first; the others only if no healthy node could take it.
     const order =
-      pinned !== undefined ? [Number(pinned)] : nodes.map((_, i) => (next + i) % nodes.length)
+      pinned !== undefined
+        ? [Number(pinned)]
+        : [...inTurn.filter((i) => up[i]), ...inTurn.filter((i) => !up[i])]
     if (pinned === undefined) next = (next + 1) % nodes.length
     let lastError: unknown
     for (const index of order) {
@@ -98,8 +129,10 @@ export async function startRoundRobinProxy(
         answer = await forward(req, body, index)
       } catch (error) {
         lastError = error
-        const refused = (error as { code?: string }).code === 'ECONNREFUSED'
-        if (refused || idempotent) continue
+        // Refused, or reset while connecting (a node closing its listener resets the connections
+        // still waiting to be accepted): the request was never sent, so any method may go on.
+        const neverSent = (error as { syscall?: string }).syscall === 'connect'
+        if (neverSent || idempotent) continue
         break
       }
       served[index]!++
@@ -128,6 +161,8 @@ export async function startRoundRobinProxy(
     served,
     failures,
     async close() {
+      checking = false
+      await checks
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     },
