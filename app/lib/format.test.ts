@@ -13,14 +13,30 @@ describe('dates', () => {
   it('formats the long form', () => {
     expect(formatLongDate('2024-08-26T00:00:00.000Z')).toBe('August 26, 2024')
   })
-  it('writes UTC and local dates exactly as Intl does', () => {
-    const intl = (month: 'short' | 'long', timeZone?: string) =>
+  it('writes UTC dates exactly as Intl does, and other zones through Intl', () => {
+    const intl = (month: 'short' | 'long', timeZone: string) =>
       new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone })
     for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2031, 0, 1); t += 7.3 * 24 * 3600 * 1000) {
       const iso = new Date(t).toISOString()
       expect(formatShortDate(iso)).toBe(intl('short', 'UTC').format(t))
       expect(formatLongDate(iso)).toBe(intl('long', 'UTC').format(t))
-      expect(formatShortDate(iso, undefined)).toBe(intl('short').format(t))
+      expect(formatShortDate(iso, 'Pacific/Chatham')).toBe(
+        intl('short', 'Pacific/Chatham').format(t),
+      )
+    }
+  })
+  it('writes the same UTC date whatever zone the machine is in (server and browser agree)', () => {
+    const saved = process.env.TZ
+    try {
+      for (const zone of ['America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+        process.env.TZ = zone
+        expect(new Date(Date.UTC(2023, 11, 31, 23)).getTimezoneOffset()).not.toBe(0)
+        expect(formatShortDate('2023-12-31T23:00:00.000Z')).toBe('Dec 31, 2023')
+        expect(formatLongDate('2024-01-01T01:00:00.000Z')).toBe('January 1, 2024')
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ
+      else process.env.TZ = saved
     }
   })
   it('throws on an invalid date, as Intl does', () => {

@@ -114,23 +114,26 @@ describe('content changes across processes (LISTEN/NOTIFY)', () => {
       // The admin connection is on another database: notifications stay within their database.
       const sameDb = new pg.Client({ connectionString: databaseUrl })
       await sameDb.connect()
-      const local = (payload: string) =>
-        sameDb.query(`select pg_notify($1, $2)`, [CONTENT_CHANNEL, payload])
-      await send(JSON.stringify({ origin: 'elsewhere', topics: ['posts'] }))
-      for (const payload of [
-        'not json',
-        '[]',
-        'null',
-        JSON.stringify({ topics: ['posts'] }),
-        JSON.stringify({ origin: 'x', topics: 'posts' }),
-        JSON.stringify({ origin: 'x', topics: ['bogus', 42, null] }),
-      ])
-        await local(payload)
-      await local(JSON.stringify({ origin: 'x', topics: ['bogus', 'videos', 'videos'] }))
-      await until(() => b.received.length > 0, 'the valid notification')
-      await new Promise((r) => setTimeout(r, 200))
-      expect(b.received).toEqual([['videos']])
-      await sameDb.end()
+      try {
+        const local = (payload: string) =>
+          sameDb.query(`select pg_notify($1, $2)`, [CONTENT_CHANNEL, payload])
+        await send(JSON.stringify({ origin: 'elsewhere', topics: ['posts'] }))
+        for (const payload of [
+          'not json',
+          '[]',
+          'null',
+          JSON.stringify({ topics: ['posts'] }),
+          JSON.stringify({ origin: 'x', topics: 'posts' }),
+          JSON.stringify({ origin: 'x', topics: ['bogus', 42, null] }),
+        ])
+          await local(payload)
+        await local(JSON.stringify({ origin: 'x', topics: ['bogus', 'videos', 'videos'] }))
+        await until(() => b.received.length > 0, 'the valid notification')
+        await new Promise((r) => setTimeout(r, 200))
+        expect(b.received).toEqual([['videos']])
+      } finally {
+        await sameDb.end()
+      }
     } finally {
       await close(b)
     }
