@@ -1,6 +1,6 @@
-export const THEMES = ['light', 'dark', 'auto'] as const
-export type Theme = (typeof THEMES)[number]
-export const THEME_COOKIE = 'theme'
+import { THEMES, THEME_COOKIE, type Theme } from '../../contracts/theme.ts'
+
+export { THEMES, THEME_COOKIE, type Theme, readThemeCookie } from '../../contracts/theme.ts'
 export const DEFAULT_THEME: Theme = 'dark'
 const ONE_YEAR = 60 * 60 * 24 * 365
 
@@ -11,10 +11,6 @@ const ONE_YEAR = 60 * 60 * 24 * 365
 export function themeAtStart(saved: string | undefined | null): Theme {
   const theme = THEMES.find((t) => t === saved) ?? DEFAULT_THEME
   return theme === 'light' ? 'dark' : theme
-}
-
-export function readThemeCookie(cookieHeader: string | null): string | undefined {
-  return cookieHeader?.match(/(?:^|;\s*)theme=(light|dark|auto)\b/)?.[1]
 }
 
 export function themeCookie(theme: Theme): string {

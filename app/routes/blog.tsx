@@ -47,20 +47,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/blog',
   })
 
-/** Lists fetched in this tab, by page and search: going back to one shows it at once. */
+/**
+ * Lists fetched in this tab, by page and search: going back to one shows it at once. The last
+ * 50 only, so a long session of searches does not keep every answer.
+ */
 const listCache = new Map<string, { data: BlogListResponse; at: number }>()
+const LIST_CACHE_SIZE = 50
+function remember(key: string, data: BlogListResponse) {
+  listCache.delete(key)
+  listCache.set(key, { data, at: Date.now() })
+  if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!)
+}
 
 /**
  * A page of the list from the API, as cards. The API sends whole posts: the excerpts are worked
  * out here, with the fetch and text helpers loaded on the first fetch rather than with the page.
  */
 async function fetchList(page: number, search: string, signal: AbortSignal) {
-  const [{ apiFetch }, { toCard }] = await Promise.all([
+  const [{ apiFetch }, { listPosts }, { toCard }] = await Promise.all([
     import('../lib/api.ts'),
+    import('../../contracts/api-paths.ts'),
     import('../lib/excerpt.ts'),
   ])
-  const data = await apiFetch<BlogListResponse>(
-    '/blog/list',
+  const data = await apiFetch(
+    listPosts,
     { query: { page, limit: BLOG_PAGE_SIZE, status: 'published', search }, signal },
     'Failed to fetch posts',
   )
@@ -104,14 +114,14 @@ function useBlogList(page: number, search: string, initial: Route.ComponentProps
 
   useEffect(() => {
     const hit = listCache.get(key)
-    if (!hit && fromServer) listCache.set(key, { data: fromServer, at: Date.now() })
+    if (!hit && fromServer) remember(key, fromServer)
     else if (!hit || Date.now() - hit.at > BLOG_LIST_STALE_MS) {
       const controller = new AbortController()
       const settle = (next: Partial<ListState>) =>
         setState((s) => (s.key === key ? { ...s, isFetching: false, ...next } : s))
       fetchList(page, search, controller.signal).then(
         (data) => {
-          listCache.set(key, { data, at: Date.now() })
+          remember(key, data)
           settle({ data, isError: false })
         },
         () => {

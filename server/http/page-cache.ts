@@ -7,6 +7,7 @@ import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import { acceptedEncodings } from './compression.ts'
 import type { AppEnv } from './env.ts'
 import { bodyOf, readBody } from './response-body.ts'
+import { readThemeCookie } from '../../contracts/theme.ts'
 
 /**
  * The visitor page cache (ADR 009). A visitor without a session cookie who asks for a public page
@@ -102,8 +103,7 @@ export interface PageCacheOptions {
 
 /** Cookies that change the markup for everyone who has them (the theme class on <html>). */
 function variantOf(cookie: string | undefined): string {
-  if (!cookie) return ''
-  return /(?:^|;\s*)theme=(light|dark|auto)\b/.exec(cookie)?.[1] ?? ''
+  return readThemeCookie(cookie) ?? ''
 }
 
 /**
