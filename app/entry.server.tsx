@@ -7,14 +7,26 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
+// The whole stylesheet; each page inlines the part its own code uses (ADR 013).
+import stylesheet from './app.css?inline'
 import { appContext } from './lib/app-context.ts'
 import { NonceProvider } from './lib/nonce.tsx'
-import { RenderedBody } from './lib/render-stream.server.ts'
+import { PageStyleProvider } from './lib/page-style.tsx'
+import { createPageStylesheets } from './lib/page-stylesheet.server.ts'
+import { RenderedBody, lowPriorityModules } from './lib/render-stream.server.ts'
 
 // The server reads this to set the load context on the very object the bundle's loaders use.
 export { appContext }
 
 export const streamTimeout = 5_000
+
+let pageStylesheets: { clientDir: string | null; of: ReturnType<typeof createPageStylesheets> }
+
+function pageStylesheet(clientDir: string | null, routerContext: EntryContext) {
+  if (pageStylesheets?.clientDir !== clientDir)
+    pageStylesheets = { clientDir, of: createPageStylesheets(stylesheet, clientDir) }
+  return pageStylesheets.of(routerContext)
+}
 
 export default function handleRequest(
   request: Request,
@@ -26,7 +38,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = loadContext.get(appContext).nonce
+  const { nonce, clientDir } = loadContext.get(appContext)
+  const style = pageStylesheet(clientDir, routerContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -41,13 +54,15 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageStyleProvider value={style}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStyleProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new RenderedBody()
+          const body = new RenderedBody(lowPriorityModules)
           body.once('finish', () => {
             clearTimeout(timeoutId)
             timeoutId = undefined

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { lazy, Suspense } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { RenderedBody } from './render-stream.server.ts'
+import { RenderedBody, lowPriorityModules } from './render-stream.server.ts'
 
 async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = []
@@ -79,5 +79,48 @@ describe("the page React's renderer writes", () => {
     await body.readable.cancel()
     await closed
     expect(body.destroyed).toBe(true)
+  })
+})
+
+describe('module preloads at a low priority', () => {
+  it("marks the head's module preloads and leaves everything else as it was", () => {
+    const head =
+      '<html><head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="stylesheet" href="/x.css"/>' +
+      '<link rel="modulepreload" href="/assets/b.js"/></head>'
+    const body =
+      '<body><p>&lt;link rel="modulepreload"</p><link rel="modulepreload" href="/c.js"/></body></html>'
+    const out = lowPriorityModules(Buffer.from(head + body)).toString()
+    expect(out).toBe(
+      head.replaceAll(
+        '<link rel="modulepreload"',
+        '<link rel="modulepreload" fetchpriority="low"',
+      ) + body,
+    )
+  })
+
+  it('returns a page without a head or preloads untouched', () => {
+    const page = Buffer.from('<p>Hello</p>')
+    expect(lowPriorityModules(page)).toBe(page)
+    const plain = Buffer.from('<html><head></head><body></body></html>')
+    expect(lowPriorityModules(plain)).toBe(plain)
+  })
+
+  it('is applied by the rendered body once React is done', async () => {
+    const body = new RenderedBody(lowPriorityModules)
+    const { pipe } = renderToPipeableStream(
+      <html lang="en">
+        <head>
+          <link rel="modulepreload" href="/assets/entry.js" />
+        </head>
+        <body>
+          <p>Sky</p>
+        </body>
+      </html>,
+      { onAllReady: () => pipe(body) },
+    )
+    const html = Buffer.concat(await chunksOf(body.readable)).toString()
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js"/>',
+    )
   })
 })

@@ -16,10 +16,13 @@ export class RenderedBody extends Writable {
   #controller!: ReadableStreamDefaultController<Uint8Array>
   #parts: Array<Uint8Array | string> = []
   #bytes = 0
+  #finish: (page: Buffer) => Buffer
 
-  constructor() {
+  /** `finish` may rewrite the whole page once React is done (see `lowPriorityModules`). */
+  constructor(finish: (page: Buffer) => Buffer = (page) => page) {
     // Nothing waits for a drain: the page is held in memory until it is sent either way.
     super({ decodeStrings: false, highWaterMark: Number.MAX_SAFE_INTEGER })
+    this.#finish = finish
     this.readable = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.#controller = controller
@@ -43,7 +46,7 @@ export class RenderedBody extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    const page = Buffer.allocUnsafe(this.#bytes)
+    let page: Buffer = Buffer.allocUnsafe(this.#bytes)
     let offset = 0
     for (const part of this.#parts) {
       if (typeof part === 'string') offset += page.write(part, offset)
@@ -53,6 +56,7 @@ export class RenderedBody extends Writable {
       }
     }
     this.#parts = []
+    page = this.#finish(page)
     if (page.length > 0) this.#controller.enqueue(page)
     this.#controller.close()
     callback()
@@ -62,4 +66,36 @@ export class RenderedBody extends Writable {
     if (error) this.#controller.error(error)
     callback(error)
   }
+}
+
+const HEAD_END = Buffer.from('</head>')
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"')
+const LOW = Buffer.from(' fetchpriority="low"')
+
+/**
+ * The page with its head's module preloads at a low fetch priority (ADR 013). Chrome fetches
+ * them at high priority by default, ahead of the pictures of the first screen, and Lighthouse
+ * counts every high-priority script that arrives before the first paint as blocking it. The page
+ * needs no script to be read: its markup and styles are all in the document. The attribute goes
+ * right after the tag's `rel`, as React writes it; the body is left as it is.
+ */
+export function lowPriorityModules(page: Buffer): Buffer {
+  const headEnd = page.indexOf(HEAD_END)
+  if (headEnd < 0) return page
+  const at: number[] = []
+  for (let i = page.indexOf(MODULE_PRELOAD); i >= 0 && i < headEnd;) {
+    at.push(i + MODULE_PRELOAD.length)
+    i = page.indexOf(MODULE_PRELOAD, i + MODULE_PRELOAD.length)
+  }
+  if (at.length === 0) return page
+  const out = Buffer.allocUnsafe(page.length + at.length * LOW.length)
+  let from = 0
+  let to = 0
+  for (const cut of at) {
+    to += page.copy(out, to, from, cut)
+    to += LOW.copy(out, to)
+    from = cut
+  }
+  page.copy(out, to, from)
+  return out
 }

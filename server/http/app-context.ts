@@ -10,4 +10,6 @@ export interface AppContext {
   publicConfig: PublicConfig
   /** The site's public origin, for canonical URLs and link previews. */
   origin: string
+  /** The browser build's directory (its chunks say which styles a page needs); null in development. */
+  clientDir: string | null
 }

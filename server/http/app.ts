@@ -141,7 +141,12 @@ export function createHttpApp({
   app.all('/_api/*', (c) => c.json({ error: HTTP_MESSAGES.apiNotFound }, 404))
 
   if (loadBuild) {
-    const ssr = createSsrHandler(loadBuild, services, dev ? 'development' : 'production')
+    const ssr = createSsrHandler(
+      loadBuild,
+      services,
+      dev ? 'development' : 'production',
+      clientDir ?? null,
+    )
     app.all('*', (c) => ssr(c))
   }
 

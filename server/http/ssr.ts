@@ -26,6 +26,7 @@ export function createSsrHandler(
   loadBuild: () => Promise<ServerBuild>,
   services: Services,
   mode: 'development' | 'production',
+  clientDir: string | null,
 ) {
   const handlers = new WeakMap<ServerBuild, RequestHandler>()
   const publicConfig = getPublicConfig(services.config)
@@ -43,6 +44,7 @@ export function createSsrHandler(
       nonce: c.get('nonce'),
       publicConfig,
       origin: services.config.publicUrl ?? new URL(c.req.url).origin,
+      clientDir,
     })
     const res = await handler(c.req.raw, context)
     // A page depends on who asks; a signed-in visitor's page (it carries their name and e-mail)

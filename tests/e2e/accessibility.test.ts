@@ -3,6 +3,7 @@ import { type Browser, expect, test } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 import { ACCOUNTS, baseURL, loginHeaders } from './helpers.ts'
+import { type RouteEntry, routePaths, sampleValues } from './route-walk.ts'
 
 /**
  * axe-core at WCAG 2.2 AA on every route of app/routes.ts — walked from the table, so a route
@@ -13,43 +14,6 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const ROLES = ['visitor', 'member', 'admin'] as const
 const THEMES = ['light', 'dark'] as const
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } }
-
-type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] }
-
-/** Every path of the route table, with a real value for each parameter. */
-async function routePaths(samples: Record<string, string>): Promise<string[]> {
-  const out: string[] = []
-  const walk = (entries: RouteEntry[], prefix: string) => {
-    for (const e of entries) {
-      const full = e.index ? prefix || '/' : `${prefix}/${e.path ?? ''}`.replace(/\/+/g, '/')
-      if (e.path !== undefined || e.index) out.push(full)
-      if (e.children) walk(e.children, e.path ? full : prefix)
-    }
-  }
-  walk(routes as RouteEntry[], '')
-  return [...new Set(out)].map((p) => {
-    const filled = p.replace(/:(\w+)|\*/g, (m, name: string | undefined) => {
-      const key = name ? `${p}` : '*'
-      const sample = samples[key]
-      if (sample === undefined)
-        throw new Error(`No sample value for ${m} in ${p}: add one to the accessibility test`)
-      return sample
-    })
-    return filled
-  })
-}
-
-async function sampleValues(browser: Browser): Promise<Record<string, string>> {
-  const context = await browser.newContext()
-  const posts = await (await context.request.get(`${baseURL()}/_api/blog/list?limit=1`)).json()
-  const pages = await (await context.request.get(`${baseURL()}/_api/pages/list`)).json()
-  await context.close()
-  return {
-    '/blog/:slug': (posts as { posts: Array<{ slug: string }> }).posts[0]!.slug,
-    '/:slug': (pages as { pages: Array<{ slug: string }> }).pages[0]!.slug,
-    '*': 'no-such-page-here',
-  }
-}
 
 const sessions = new Map<string, string>()
 /** One sign-in per role and worker (sign-ins count against the login limit). */

@@ -1,0 +1,103 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import type { EntryContext } from 'react-router'
+import {
+  chunksNamedIn,
+  classesFoundInNone,
+  parseStylesheet,
+  subsetStylesheet,
+  type ParsedStylesheet,
+} from './critical-css.server.ts'
+
+export interface PageStylesheet {
+  css: string
+  /** Whether rules were left out: the page loads the whole stylesheet once it has loaded. */
+  partial: boolean
+}
+
+/** The theme's class: set by the page, never by a chunk's markup. */
+const ALWAYS = new Set(['dark'])
+
+/** More distinct pages than the route table has: a guard, not a size anyone reaches. */
+const MAX_PAGES = 500
+
+interface Index {
+  sheet: ParsedStylesheet
+  /** The classes each browser chunk contains, by its URL. */
+  classesIn: Map<string, Set<string>>
+  /** Classes no chunk contains (only the server writes them). */
+  serverOnly: Set<string>
+  /** The chunks the layout loads with the page or may load before the page has loaded. */
+  layout: Set<string>
+}
+
+/**
+ * Each page's stylesheet (app/lib/critical-css.server.ts), worked out the first time the page is
+ * rendered and kept for the life of the process. The browser build's chunks are read once, on
+ * the first page, and only their class lists are kept. Without a browser build (development),
+ * or if a chunk cannot be read, a page gets the whole stylesheet.
+ */
+export function createPageStylesheets(stylesheet: string, clientDir: string | null) {
+  const whole: PageStylesheet = { css: stylesheet, partial: false }
+  let index: Index | null | undefined
+  const pages = new Map<string, PageStylesheet>()
+
+  function buildIndex(context: EntryContext): Index | null {
+    if (!clientDir) return null
+    const assets = path.join(clientDir, 'assets')
+    const sheet = parseStylesheet(stylesheet)
+    const classesIn = new Map<string, Set<string>>()
+    const texts = new Map<string, string>()
+    for (const file of readdirSync(assets)) {
+      if (!file.endsWith('.js')) continue
+      const text = readFileSync(path.join(assets, file), 'utf8')
+      texts.set(`/assets/${file}`, text)
+      classesIn.set(`/assets/${file}`, new Set([...sheet.classes].filter((c) => text.includes(c))))
+    }
+    const serverOnly = classesFoundInNone(sheet, texts.values())
+    const { manifest } = context
+    const start = [manifest.entry.module, ...manifest.entry.imports]
+    const root = manifest.routes.root
+    if (root) start.push(root.module, ...(root.imports ?? []))
+    const layout = new Set<string>()
+    for (const queue = start; queue.length > 0;) {
+      const file = queue.pop()!
+      if (layout.has(file)) continue
+      layout.add(file)
+      const text = texts.get(file)
+      if (text === undefined) throw new Error(`${file} is not in ${assets}`)
+      queue.push(...chunksNamedIn(text).filter((f) => !layout.has(f)))
+    }
+    return { sheet, classesIn, serverOnly, layout }
+  }
+
+  return function pageStylesheet(context: EntryContext): PageStylesheet {
+    try {
+      if (index === undefined) index = buildIndex(context)
+    } catch (error) {
+      console.error(error)
+      index = null
+    }
+    if (!index) return whole
+    const routes = context.staticHandlerContext.matches.map((m) => m.route.id)
+    const key = routes.join(' ')
+    let page = pages.get(key)
+    if (page) return page
+    const files = new Set(index.layout)
+    for (const id of routes) {
+      const route = context.manifest.routes[id]
+      if (!route) continue
+      files.add(route.module)
+      for (const file of route.imports ?? []) files.add(file)
+    }
+    const classes = new Set([...ALWAYS, ...index.serverOnly])
+    for (const file of files) {
+      const found = index.classesIn.get(file)
+      if (!found) return whole
+      for (const c of found) classes.add(c)
+    }
+    page = { css: subsetStylesheet(index.sheet, (c) => classes.has(c)), partial: true }
+    if (pages.size < MAX_PAGES) pages.set(key, page)
+    return page
+  }
+}

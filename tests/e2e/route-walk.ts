@@ -1,0 +1,40 @@
+import type { Browser } from '@playwright/test'
+import routes from '../../app/routes.ts'
+import { baseURL } from './helpers.ts'
+
+export type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] }
+
+/** Every path of the route table, with a real value for each parameter. */
+export async function routePaths(samples: Record<string, string>): Promise<string[]> {
+  const out: string[] = []
+  const walk = (entries: RouteEntry[], prefix: string) => {
+    for (const e of entries) {
+      const full = e.index ? prefix || '/' : `${prefix}/${e.path ?? ''}`.replace(/\/+/g, '/')
+      if (e.path !== undefined || e.index) out.push(full)
+      if (e.children) walk(e.children, e.path ? full : prefix)
+    }
+  }
+  walk(routes as RouteEntry[], '')
+  return [...new Set(out)].map((p) => {
+    const filled = p.replace(/:(\w+)|\*/g, (m, name: string | undefined) => {
+      const key = name ? `${p}` : '*'
+      const sample = samples[key]
+      if (sample === undefined)
+        throw new Error(`No sample value for ${m} in ${p}: add one to tests/e2e/route-walk.ts`)
+      return sample
+    })
+    return filled
+  })
+}
+
+export async function sampleValues(browser: Browser): Promise<Record<string, string>> {
+  const context = await browser.newContext()
+  const posts = await (await context.request.get(`${baseURL()}/_api/blog/list?limit=1`)).json()
+  const pages = await (await context.request.get(`${baseURL()}/_api/pages/list`)).json()
+  await context.close()
+  return {
+    '/blog/:slug': (posts as { posts: Array<{ slug: string }> }).posts[0]!.slug,
+    '/:slug': (pages as { pages: Array<{ slug: string }> }).pages[0]!.slug,
+    '*': 'no-such-page-here',
+  }
+}
