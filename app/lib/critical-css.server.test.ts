@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   chunksNamedIn,
-  classesFoundInNone,
+  classesIn,
   parseStylesheet,
   subsetStylesheet,
 } from './critical-css.server.ts'
@@ -117,12 +117,13 @@ describe('a page stylesheet', () => {
   })
 })
 
-describe('the classes no chunk has', () => {
-  it('are the ones only the server writes', () => {
-    const found = classesFoundInNone(sheet, ['className:"flex hidden md:grid"', 'a b prose'])
-    expect(found.has('flex')).toBe(false)
-    expect(found.has('prose')).toBe(false)
-    expect(found.has('space-y-2')).toBe(true)
+describe('the classes of a chunk', () => {
+  it('are the words of its strings, whole', () => {
+    const found = classesIn(
+      sheet,
+      'className:"flex md:grid",c=`${a} hover:bg-sky-500/10`,d="flexible prose-lg",e=\'a\'',
+    )
+    expect([...found].sort()).toEqual(['a', 'flex', 'hover:bg-sky-500/10', 'md:grid'])
   })
 })
 

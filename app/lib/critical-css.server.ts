@@ -11,8 +11,9 @@
  * (the radio player, the theme menu) render with the whole stylesheet, which the page loads once
  * it has loaded (app/root.tsx).
  *
- * Matching is by substring, so a class is kept when it is part of a longer word too: a page may
- * carry a rule it does not use, never lack one it does.
+ * A class counts as in a chunk when it is one of the words of the chunk's strings; one that is a
+ * word of no chunk is kept on every page (`classesIn`), so a page may carry a rule it does not
+ * use, never lack one its code can render.
  */
 
 type Item =
@@ -238,15 +239,19 @@ export function subsetStylesheet(
   return write(sheet.items)
 }
 
+/** What separates the words of a chunk's strings (`"flex items-center"`, `` `${a} flex` ``). */
+const WORD_BREAK = /[\s"'`{}\\]+/
+
 /**
- * The classes of `sheet` that none of `texts` contains: classes only the server writes, which
- * every page keeps.
+ * The classes of `sheet` that `text` (a browser chunk) has as words. A class written some other
+ * way (split at a quote or built from parts) is a word of no chunk, so it counts as one only the
+ * server writes, and every page keeps it: the match can make a page's set too large, never too
+ * small.
  */
-export function classesFoundInNone(sheet: ParsedStylesheet, texts: Iterable<string>): Set<string> {
-  const missing = new Set(sheet.classes)
-  for (const text of texts)
-    for (const name of missing) if (text.includes(name)) missing.delete(name)
-  return missing
+export function classesIn(sheet: ParsedStylesheet, text: string): Set<string> {
+  const found = new Set<string>()
+  for (const word of text.split(WORD_BREAK)) if (sheet.classes.has(word)) found.add(word)
+  return found
 }
 
 /** The chunks a chunk's text names: its static imports and the ones it may import later. */

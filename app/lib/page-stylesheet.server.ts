@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { EntryContext } from 'react-router'
 import {
   chunksNamedIn,
-  classesFoundInNone,
+  classesIn,
   parseStylesheet,
   subsetStylesheet,
   type ParsedStylesheet,
@@ -24,7 +24,7 @@ const MAX_PAGES = 500
 interface Index {
   sheet: ParsedStylesheet
   /** The classes each browser chunk contains, by its URL. */
-  classesIn: Map<string, Set<string>>
+  classesByChunk: Map<string, Set<string>>
   /** Classes no chunk contains (only the server writes them). */
   serverOnly: Set<string>
   /** The chunks the layout loads with the page or may load before the page has loaded. */
@@ -46,15 +46,17 @@ export function createPageStylesheets(stylesheet: string, clientDir: string | nu
     if (!clientDir) return null
     const assets = path.join(clientDir, 'assets')
     const sheet = parseStylesheet(stylesheet)
-    const classesIn = new Map<string, Set<string>>()
-    const texts = new Map<string, string>()
+    const classesByChunk = new Map<string, Set<string>>()
+    const named = new Map<string, string[]>()
+    const serverOnly = new Set(sheet.classes)
     for (const file of readdirSync(assets)) {
       if (!file.endsWith('.js')) continue
       const text = readFileSync(path.join(assets, file), 'utf8')
-      texts.set(`/assets/${file}`, text)
-      classesIn.set(`/assets/${file}`, new Set([...sheet.classes].filter((c) => text.includes(c))))
+      const found = classesIn(sheet, text)
+      for (const c of found) serverOnly.delete(c)
+      classesByChunk.set(`/assets/${file}`, found)
+      named.set(`/assets/${file}`, chunksNamedIn(text))
     }
-    const serverOnly = classesFoundInNone(sheet, texts.values())
     const { manifest } = context
     const start = [manifest.entry.module, ...manifest.entry.imports]
     const root = manifest.routes.root
@@ -64,11 +66,11 @@ export function createPageStylesheets(stylesheet: string, clientDir: string | nu
       const file = queue.pop()!
       if (layout.has(file)) continue
       layout.add(file)
-      const text = texts.get(file)
-      if (text === undefined) throw new Error(`${file} is not in ${assets}`)
-      queue.push(...chunksNamedIn(text).filter((f) => !layout.has(f)))
+      const names = named.get(file)
+      if (names === undefined) throw new Error(`${file} is not in ${assets}`)
+      queue.push(...names.filter((f) => !layout.has(f)))
     }
-    return { sheet, classesIn, serverOnly, layout }
+    return { sheet, classesByChunk, serverOnly, layout }
   }
 
   return function pageStylesheet(context: EntryContext): PageStylesheet {
@@ -92,7 +94,7 @@ export function createPageStylesheets(stylesheet: string, clientDir: string | nu
     }
     const classes = new Set([...ALWAYS, ...index.serverOnly])
     for (const file of files) {
-      const found = index.classesIn.get(file)
+      const found = index.classesByChunk.get(file)
       if (!found) return whole
       for (const c of found) classes.add(c)
     }
