@@ -11,7 +11,7 @@ import {
 import stylesheet from './app.css?inline'
 import { appContext } from './lib/app-context.ts'
 import { NonceProvider } from './lib/nonce.tsx'
-import { PageStyleProvider } from './lib/page-style.tsx'
+import { PageStyleContext } from './lib/page-style.tsx'
 import { createPageStylesheets } from './lib/page-stylesheet.server.ts'
 import { RenderedBody, lowPriorityModules } from './lib/render-stream.server.ts'
 
@@ -54,9 +54,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PageStyleProvider value={style}>
+        <PageStyleContext value={style}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </PageStyleProvider>
+        </PageStyleContext>
       </NonceProvider>,
       {
         nonce,

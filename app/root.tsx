@@ -2,7 +2,7 @@
 // that uses queries (app/lib/query.ts), so pages without queries load none of the library.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   Link,
   Links,
@@ -31,7 +31,7 @@ import {
   subscribeQueryClient,
 } from './lib/query-client-store.ts'
 import { useNonce } from './lib/nonce.tsx'
-import { PARTIAL_STYLE_ATTRIBUTE, usePageStyle, useWholeStylesheet } from './lib/page-style.tsx'
+import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -58,7 +58,8 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
-  const style = usePageStyle()
+  // A constant condition: the browser's bundle does not carry the context.
+  const style = import.meta.env.SSR ? use(PageStyleContext) : null
   useWholeStylesheet()
   const theme = data?.theme ?? 'dark'
   return (
@@ -88,8 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
             never renders it again. */}
         <style
           nonce={nonce || undefined}
-          {...(style.partial ? { [PARTIAL_STYLE_ATTRIBUTE]: '' } : {})}
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? style.css : '' }}
+          data-partial={style?.partial ? '' : undefined}
+          dangerouslySetInnerHTML={{ __html: style?.css ?? '' }}
           suppressHydrationWarning
         />
         {/* Server-rendered only: they have run by the time the page hydrates, and React leaves
