@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { ACCOUNTS, SITE, baseURL, waitForHydration, loginHeaders } from './helpers.ts'
+import {
+  ACCOUNTS,
+  SITE,
+  baseURL,
+  expectSameDocument,
+  loginHeaders,
+  markDocument,
+  waitForHydration,
+} from './helpers.ts'
 
 const PAGING_TAG = 'e2epaging'
 
@@ -124,6 +132,46 @@ test('opening a post, then a related post', async ({ page }) => {
     .getByRole('link', { name: /^Read More/ })
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(next!)
+})
+
+test("a post's body is shown after client-side navigations, as its own page renders it", async ({
+  page,
+}) => {
+  // On a document load the body comes from the markup; after a client-side navigation, from the
+  // route's data (ADR 010): both must show the same HTML.
+  await page.goto('/blog')
+  await waitForHydration(page)
+  await markDocument(page)
+  const readMore = page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^Read More/ })
+  const href = (await readMore.getAttribute('href'))!
+  await readMore.click()
+  await expect(page).toHaveURL(href)
+  const body = page.locator('#post-body')
+  await expect(body.locator('p').first()).toBeVisible()
+  const afterNavigation = await body.innerHTML()
+  await expectSameDocument(page)
+
+  await page.goto(href)
+  await waitForHydration(page)
+  expect(await body.innerHTML()).toBe(afterNavigation)
+  await markDocument(page)
+  const related = page.getByRole('region', { name: 'You Might Also Like' })
+  await related
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^Read More/ })
+    .click()
+  await expect(page).not.toHaveURL(href)
+  await expect(body.locator('p').first()).toBeVisible()
+  const relatedBody = await body.innerHTML()
+  expect(relatedBody).not.toBe(afterNavigation)
+  await page.goBack()
+  await expect(page).toHaveURL(href)
+  await expect.poll(() => body.innerHTML()).toBe(afterNavigation)
+  await expectSameDocument(page)
 })
 
 test('a missing post shows Post Not Found with status 404', async ({ page }) => {
