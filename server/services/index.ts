@@ -19,6 +19,7 @@ import { createHeaderImageService } from './header-images.ts'
 import { createStorage } from '../storage/create-storage.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
+import { keepLatestPosts } from './latest-posts.ts'
 import { nextScheduledPublication } from '../db/publication-schedule.ts'
 import {
   type ContentEvents,
@@ -45,6 +46,12 @@ export function createServices(deps: {
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : null
+  const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
+  const blog = announcing(createBlogService({ db, clock }), events, 'posts', [
+    'create',
+    'update',
+    'remove',
+  ])
   return {
     config,
     db,
@@ -58,12 +65,15 @@ export function createServices(deps: {
     adminUsers: createAdminUserService({ db, clock, auth, profile }),
     // The writes that change what visitors see announce it (the page cache drops those pages).
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
-    nextScheduledPublication: () => nextScheduledPublication(db, clock.now().toISOString()),
-    blog: announcing(createBlogService({ db, clock }), events, 'posts', [
-      'create',
-      'update',
-      'remove',
-    ]),
+    nextScheduledPublication: scheduled,
+    blog: {
+      ...blog,
+      listPublished: keepLatestPosts(blog.listPublished, {
+        events,
+        clock,
+        nextScheduledPublication: scheduled,
+      }),
+    },
     faqs: announcing(createFaqService({ db, clock }), events, 'faqs', [
       'create',
       'update',
