@@ -3,7 +3,7 @@ import { type Browser, expect, test } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 import { ACCOUNTS, baseURL, loginHeaders } from './helpers.ts'
-import { type RouteEntry, routePaths, sampleValues } from './route-walk.ts'
+import { type RouteEntry, routePaths, sampleValues, themedContext } from './route-walk.ts'
 
 /**
  * axe-core at WCAG 2.2 AA on every route of app/routes.ts — walked from the table, so a route
@@ -38,15 +38,7 @@ for (const role of ROLES) {
       test(`no WCAG 2.2 AA violations: ${role}, ${theme}, ${size}`, async ({ browser }) => {
         test.setTimeout(240_000)
         const paths = await routePaths(await sampleValues(browser))
-        const context = await browser.newContext({
-          viewport,
-          colorScheme: theme,
-          baseURL: baseURL(),
-        })
-        // Light is chosen through Auto with a light system (a saved Light becomes Dark at start).
-        await context.addCookies([
-          { name: 'theme', value: theme === 'light' ? 'auto' : 'dark', url: baseURL() },
-        ])
+        const context = await themedContext(browser, theme, viewport)
         if (role !== 'visitor')
           await context.addCookies([JSON.parse(await sessionCookie(browser, role))])
         const page = await context.newPage()

@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test'
+import type { Browser, BrowserContext } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { baseURL } from './helpers.ts'
 
@@ -37,4 +37,20 @@ export async function sampleValues(browser: Browser): Promise<Record<string, str
     '/:slug': (pages as { pages: Array<{ slug: string }> }).pages[0]!.slug,
     '*': 'no-such-page-here',
   }
+}
+
+/**
+ * A browser context at a width, in a theme. Light is chosen through Auto with a light system
+ * (a saved Light becomes Dark at start).
+ */
+export async function themedContext(
+  browser: Browser,
+  theme: 'light' | 'dark',
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, colorScheme: theme, baseURL: baseURL() })
+  await context.addCookies([
+    { name: 'theme', value: theme === 'light' ? 'auto' : 'dark', url: baseURL() },
+  ])
+  return context
 }
