@@ -8,6 +8,22 @@ import type { ContentPage } from '../../contracts/pages.ts'
 import { appContext } from './app-context.ts'
 import { toCard } from './excerpt.ts'
 
+/**
+ * The newest posts' cards. `listPublished` gives the same post objects until posts change
+ * (server/services/latest-posts.ts), so each card is worked out once, not on every rendered post
+ * page; a post that is no longer listed takes its card with it.
+ */
+const cards = new WeakMap<BlogPost, BlogPost>()
+
+function cardOf(post: BlogPost): BlogPost {
+  let card = cards.get(post)
+  if (!card) {
+    card = toCard(post)
+    cards.set(post, card)
+  }
+  return card
+}
+
 /** A post and up to 3 other published posts (4 fetched, the current one left out); null if not visible. */
 export async function loadPost(
   context: Readonly<RouterContextProvider>,
@@ -20,7 +36,7 @@ export async function loadPost(
   const related = recent
     .filter((p) => p.id !== post.id)
     .slice(0, RELATED_SHOWN_COUNT)
-    .map(toCard)
+    .map(cardOf)
   return { post, related }
 }
 

@@ -89,13 +89,30 @@ describe('module preloads at a low priority', () => {
       '<link rel="modulepreload" href="/assets/b.js"/></head>'
     const body =
       '<body><p>&lt;link rel="modulepreload"</p><link rel="modulepreload" href="/c.js"/></body></html>'
-    const out = lowPriorityModules(Buffer.from(head + body)).toString()
-    expect(out).toBe(
+    const expected =
       head.replaceAll(
         '<link rel="modulepreload"',
         '<link rel="modulepreload" fetchpriority="low"',
-      ) + body,
-    )
+      ) + body
+    expect(lowPriorityModules(Buffer.from(head + body)).toString()).toBe(expected)
+
+    // With room after the page, in its own memory: the same page, grown in place. (Buffer.alloc
+    // never shares its memory with other buffers, as small ones from Buffer.from do.)
+    const own = (text: string) => {
+      const bytes = Buffer.alloc(Buffer.byteLength(text))
+      bytes.write(text)
+      return bytes
+    }
+    const page = own(head + body + '#'.repeat(64))
+    const inPlace = lowPriorityModules(page.subarray(0, page.length - 64), 64)
+    expect(inPlace.buffer).toBe(page.buffer)
+    expect(inPlace.toString()).toBe(expected)
+    // Too little room: a new page, and the old one as it was.
+    const tight = own(head + body + '#'.repeat(39))
+    const copied = lowPriorityModules(tight.subarray(0, tight.length - 39), 39)
+    expect(copied.buffer).not.toBe(tight.buffer)
+    expect(copied.toString()).toBe(expected)
+    expect(tight.toString()).toBe(head + body + '#'.repeat(39))
   })
 
   it('returns a page without a head or preloads untouched', () => {

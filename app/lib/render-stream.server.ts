@@ -11,15 +11,24 @@ import { Writable } from 'node:stream'
  * straight into it. React allocates a new view after writing one, so the parts can be kept as
  * they are until the end.
  */
+/**
+ * Rewrites a finished page. `room` more bytes follow the page in its memory (`page.buffer`), so a
+ * rewrite that adds at most that much can work in place.
+ */
+export type PageRewrite = (page: Buffer, room: number) => Buffer
+
+/** Bytes kept free after each page for its rewrite: 48 module preloads' worth. */
+const REWRITE_ROOM = 960
+
 export class RenderedBody extends Writable {
   readonly readable: ReadableStream<Uint8Array>
   #controller!: ReadableStreamDefaultController<Uint8Array>
   #parts: Array<Uint8Array | string> = []
   #bytes = 0
-  #finish: (page: Buffer) => Buffer
+  #finish: PageRewrite
 
   /** `finish` may rewrite the whole page once React is done (see `lowPriorityModules`). */
-  constructor(finish: (page: Buffer) => Buffer = (page) => page) {
+  constructor(finish: PageRewrite = (page) => page) {
     // Nothing waits for a drain: the page is held in memory until it is sent either way.
     super({ decodeStrings: false, highWaterMark: Number.MAX_SAFE_INTEGER })
     this.#finish = finish
@@ -46,7 +55,8 @@ export class RenderedBody extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    let page: Buffer = Buffer.allocUnsafe(this.#bytes)
+    // Room for the rewrite to grow the page in place, instead of copying it into a larger one.
+    let page: Buffer = Buffer.allocUnsafe(this.#bytes + REWRITE_ROOM).subarray(0, this.#bytes)
     let offset = 0
     for (const part of this.#parts) {
       if (typeof part === 'string') offset += page.write(part, offset)
@@ -56,7 +66,7 @@ export class RenderedBody extends Writable {
       }
     }
     this.#parts = []
-    page = this.#finish(page)
+    page = this.#finish(page, REWRITE_ROOM)
     if (page.length > 0) this.#controller.enqueue(page)
     this.#controller.close()
     callback()
@@ -79,7 +89,7 @@ const LOW = Buffer.from(' fetchpriority="low"')
  * needs no script to be read: its markup and styles are all in the document. The attribute goes
  * right after the tag's `rel`, as React writes it; the body is left as it is.
  */
-export function lowPriorityModules(page: Buffer): Buffer {
+export function lowPriorityModules(page: Buffer, room = 0): Buffer {
   const headEnd = page.indexOf(HEAD_END)
   if (headEnd < 0) return page
   const at: number[] = []
@@ -88,7 +98,20 @@ export function lowPriorityModules(page: Buffer): Buffer {
     i = page.indexOf(MODULE_PRELOAD, i + MODULE_PRELOAD.length)
   }
   if (at.length === 0) return page
-  const out = Buffer.allocUnsafe(page.length + at.length * LOW.length)
+  const grown = page.length + at.length * LOW.length
+  if (grown - page.length <= room) {
+    // In place, from the end: each part moves right by the attributes inserted before it.
+    const out = Buffer.from(page.buffer, page.byteOffset, grown)
+    let end = page.length
+    for (let k = at.length - 1; k >= 0; k--) {
+      const cut = at[k]!
+      out.copyWithin(cut + (k + 1) * LOW.length, cut, end)
+      LOW.copy(out, cut + k * LOW.length)
+      end = cut
+    }
+    return out
+  }
+  const out = Buffer.allocUnsafe(grown)
   let from = 0
   let to = 0
   for (const cut of at) {
