@@ -59,22 +59,10 @@ function remember(key: string, data: BlogListResponse) {
   if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!)
 }
 
-/**
- * A page of the list from the API, as cards. The API sends whole posts: the excerpts are worked
- * out here, with the fetch and text helpers loaded on the first fetch rather than with the page.
- */
+/** A page of the list from the API (app/lib/blog-list.ts, loaded on the first fetch, not with the page). */
 async function fetchList(page: number, search: string, signal: AbortSignal) {
-  const [{ apiFetch }, { listPosts }, { toCard }] = await Promise.all([
-    import('../lib/api.ts'),
-    import('../../contracts/api-paths.ts'),
-    import('../lib/excerpt.ts'),
-  ])
-  const data = await apiFetch(
-    listPosts,
-    { query: { page, limit: BLOG_PAGE_SIZE, status: 'published', search }, signal },
-    'Failed to fetch posts',
-  )
-  return { ...data, posts: data.posts.map(toCard) }
+  const { fetchBlogList } = await import('../lib/blog-list.ts')
+  return fetchBlogList(page, search, signal)
 }
 
 interface ListState {

@@ -88,6 +88,47 @@ test('search is debounced, lives in the address, pages keep it and a new search 
   await expect(box).toHaveValue(PAGING_TAG)
 })
 
+test('a page of the list that fails on the way is tried twice more before the error shows', async ({
+  page,
+}) => {
+  await page.goto('/blog')
+  await waitForHydration(page)
+  const pages = page.getByRole('navigation', { name: 'Blog pages' })
+
+  // The server fails twice, then answers: the third try fills the page.
+  let calls = 0
+  await page.route('**/_api/blog/list?*', (route) =>
+    ++calls <= 2
+      ? route.fulfill({ status: 503, json: { error: 'The service is busy.' } })
+      : route.continue(),
+  )
+  const firstTitle = page.getByRole('article').first().getByRole('heading')
+  const pageOneFirst = await firstTitle.innerText()
+  await pages.getByRole('link', { name: 'Page 2' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  // Page 1's cards stay on screen until page 2's arrive.
+  await expect(firstTitle).not.toHaveText(pageOneFirst, { timeout: 10_000 })
+  expect(calls).toBe(3)
+  await expect(page.getByRole('article')).toHaveCount(9)
+  await expect(page.getByRole('heading', { name: 'Error Fetching Posts' })).toHaveCount(0)
+
+  // Failing every time: after three tries, the error and a way back.
+  await page.unroute('**/_api/blog/list?*')
+  calls = 0
+  await page.route('**/_api/blog/list?*', (route) => {
+    calls++
+    return route.fulfill({ status: 503, json: { error: 'The service is busy.' } })
+  })
+  await pages.getByRole('link', { name: 'Page 3' }).click()
+  const error = page.getByRole('heading', { name: 'Error Fetching Posts' })
+  await expect(error).toBeVisible({ timeout: 10_000 })
+  expect(calls).toBe(3)
+  await expect(
+    page.getByText('There was a problem loading the blog posts. Please try again later.'),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Refresh Page' })).toHaveAttribute('href', '/blog')
+})
+
 test('a search without results offers Clear Search', async ({ page }) => {
   await page.goto('/blog?search=qqqzzzxx')
   await expect(page.getByRole('heading', { name: 'No Posts Found' })).toBeVisible()
