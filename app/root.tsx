@@ -4,7 +4,6 @@
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
 import { use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
-  Link,
   Links,
   Meta,
   Outlet,
@@ -22,6 +21,7 @@ import { RadioProvider } from './components/radio/radio-provider.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { ThemeProvider } from './components/layout/theme-switcher.tsx'
 import { StatusCard } from './components/status-card.tsx'
+import { useSiteLinkNavigation } from './components/ui/site-link.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
 import { AuthContext, SESSION_QUERY_KEY } from './lib/auth.ts'
@@ -33,6 +33,7 @@ import {
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
+import { SiteLink } from './components/ui/site-link.tsx'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -169,6 +170,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const user = useSessionUser(loaderData.user, queryClient)
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
+  useSiteLinkNavigation()
 
   return (
     <QueryClientContext value={queryClient}>
@@ -210,9 +212,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : 'An unexpected error occurred. Please try again in a moment.'}
         </p>
         <p>
-          <Link to="/" className="font-medium text-primary hover:underline">
+          <SiteLink to="/" className="font-medium text-primary hover:underline">
             Go back home
-          </Link>
+          </SiteLink>
         </p>
       </StatusCard>
     </main>

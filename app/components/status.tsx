@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+
 import { StatusCard } from './status-card.tsx'
 import { Skeleton } from './ui/skeleton.tsx'
+import { SiteLink } from './ui/site-link.tsx'
 
 export { StatusCard }
 
@@ -43,9 +44,9 @@ export function ComingSoon({ title, children }: { title: string; children: React
         <p>{children}</p>
         <p className="text-sm">This part of the site is coming soon.</p>
         <p>
-          <Link to="/" className="font-medium text-primary hover:underline">
+          <SiteLink to="/" className="font-medium text-primary hover:underline">
             Back to the home page
-          </Link>
+          </SiteLink>
         </p>
       </StatusCard>
     </div>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+
 import { Card } from '../components/ui/card.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/about'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -17,7 +18,7 @@ interface Offering {
   title: string
   icon: ReactNode
   text: string
-  link: { label: string; to: string } | { label: string; href: string }
+  link: { label: string; to: `/${string}` } | { label: string; href: string }
 }
 
 export default function About() {
@@ -133,9 +134,9 @@ export default function About() {
                   <p className="mt-2 flex-1 leading-relaxed text-muted-foreground">{o.text}</p>
                   <p className="mt-4">
                     {'to' in o.link ? (
-                      <Link to={o.link.to} className="font-medium text-primary hover:underline">
+                      <SiteLink to={o.link.to} className="font-medium text-primary hover:underline">
                         {o.link.label} <span aria-hidden="true">→</span>
-                      </Link>
+                      </SiteLink>
                     ) : (
                       <a
                         href={o.link.href}
@@ -164,12 +165,12 @@ export default function About() {
             Have a question about the night sky, a topic you would like us to cover, or an idea for
             a collaboration? We read every message and would love to hear from you.
           </p>
-          <Link
+          <SiteLink
             to="/contact"
             className="mt-6 inline-flex h-12 items-center justify-center rounded-lg bg-primary px-6 font-medium text-primary-foreground transition hover:opacity-90"
           >
             Contact us
-          </Link>
+          </SiteLink>
         </section>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { TagBadge, PostCard } from '../components/blog/post-card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
@@ -8,6 +8,7 @@ import { cardExcerpt } from '../lib/excerpt.ts'
 import { formatLongDate } from '../lib/format.ts'
 import { pageMeta, rootDataFrom } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 /**
  * The post's HTML is sent once. A document request renders it into the page and leaves it out of
@@ -94,9 +95,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <StateMessage
           title="Post Not Found"
           action={
-            <Link to="/blog" className="font-semibold text-primary hover:underline">
+            <SiteLink to="/blog" className="font-semibold text-primary hover:underline">
               Back to Blog
-            </Link>
+            </SiteLink>
           }
         >
           Sorry, we couldn&apos;t find the blog post you were looking for. It might have been moved
@@ -107,10 +108,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
-      <Link to="/blog" className="text-sm font-medium text-primary hover:underline">
+      <SiteLink to="/blog" className="text-sm font-medium text-primary hover:underline">
         <span aria-hidden="true">← </span>
         Back to all articles
-      </Link>
+      </SiteLink>
       <header className="mt-6">
         <h1 className="font-display text-3xl leading-tight font-bold tracking-tight md:text-5xl">
           {post.title}

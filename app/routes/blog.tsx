@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import {
   BLOG_PAGE_SIZE,
   type BlogListResponse,
@@ -151,7 +151,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   }, [text, search, setParams])
 
   const query = useBlogList(page, search, loaderData)
-  const hrefFor = (p: number) => {
+  const hrefFor = (p: number): `/${string}` => {
     const next = new URLSearchParams()
     if (search) next.set('search', search)
     if (p > 1) next.set('page', String(p))
@@ -209,9 +209,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             title="Error Fetching Posts"
             action={
               <Button asChild variant="outline">
-                <Link to="/blog" reloadDocument>
-                  Refresh Page
-                </Link>
+                <a href="/blog">Refresh Page</a>
               </Button>
             }
           >

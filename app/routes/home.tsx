@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+
 import { isAdmin } from '../../contracts/common-constants.ts'
 import {
   HERO_MAX_IMAGES,
@@ -32,6 +32,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { type Remote, fetchApi } from '../lib/remote.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 const LIVES_QUERY = { page: 1, limit: HOME_LATEST_LIVES, liveOrRecentLive: true }
 const FEATURED_QUERY = { page: 1, limit: HOME_FEATURED_VIDEOS }
@@ -109,7 +110,7 @@ function SectionHeading({
 }: {
   id: string
   title: string
-  link?: { to: string; label: string }
+  link?: { to: `/${string}`; label: string }
 }) {
   return (
     <div className="mb-5 flex items-end justify-between gap-4">
@@ -117,10 +118,10 @@ function SectionHeading({
         {title}
       </h2>
       {link && (
-        <Link to={link.to} className="text-sm font-semibold text-primary hover:underline">
+        <SiteLink to={link.to} className="text-sm font-semibold text-primary hover:underline">
           {link.label}
           <span className="sr-only"> {title.toLowerCase()}</span>
-        </Link>
+        </SiteLink>
       )}
     </div>
   )
@@ -194,24 +195,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           a community gallery and a radio stream to keep you company under the stars.
         </p>
         <div className="mt-7 flex flex-wrap gap-3">
-          <Link
+          <SiteLink
             to="/blog"
             className="rounded-lg bg-primary px-5 py-3 font-medium text-primary-foreground hover:opacity-90"
           >
             Read the Cosmic Log
-          </Link>
-          <Link
+          </SiteLink>
+          <SiteLink
             to="/moon-phase"
             className="rounded-lg border border-white/40 bg-black/30 px-5 py-3 font-medium text-white hover:bg-black/50"
           >
             Tonight&apos;s Moon
-          </Link>
+          </SiteLink>
         </div>
       </HeroCarousel>
 
       <div className="mx-auto max-w-7xl space-y-16 px-4 py-14">
         <section aria-label="Start here" className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
-          <Link to="/telescope-guide" className="group lg:col-span-1">
+          <SiteLink to="/telescope-guide" className="group lg:col-span-1">
             <Card className="h-full transition group-hover:border-primary">
               <p className="text-xs font-semibold tracking-widest text-accent uppercase">Guide</p>
               <h2 className="mt-2 font-display text-lg font-semibold group-hover:text-primary">
@@ -221,7 +222,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Aperture, mounts and what to skip: buy once, observe for years.
               </p>
             </Card>
-          </Link>
+          </SiteLink>
           <MerchCard href={merchUrl} />
           <DiscordWidgetCard />
           <ChannelStatsCard channelUrl={channel} />
@@ -289,8 +290,8 @@ function MerchCard({ href }: { href: string | null }) {
       {body}
     </a>
   ) : (
-    <Link to="/merch" className="group">
+    <SiteLink to="/merch" className="group">
       {body}
-    </Link>
+    </SiteLink>
   )
 }

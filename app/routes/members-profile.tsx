@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { AccountSettings } from '../components/account/account-settings.tsx'
 import {
   AccountSecurity,
@@ -8,6 +7,7 @@ import {
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/members-profile'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -25,9 +25,9 @@ export default function MembersProfile() {
         subtitle={
           <>
             Your account settings and connections.{' '}
-            <Link to="/members" className="font-medium text-primary hover:underline">
+            <SiteLink to="/members" className="font-medium text-primary hover:underline">
               Back to the members area
-            </Link>
+            </SiteLink>
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { PageContainer } from '../components/page.tsx'
 import { AccessDenied, AuthenticatingSkeleton } from '../components/status.tsx'
 import { Card } from '../components/ui/card.tsx'
@@ -6,6 +6,7 @@ import { appContext } from '../lib/app-context.ts'
 import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/members'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export function loader({ context }: Route.LoaderArgs) {
   return data(null, { status: context.get(appContext).user ? 200 : 401 })
@@ -60,9 +61,9 @@ export default function Members() {
       <AccessDenied
         message="You must be logged in to view the members area."
         action={
-          <Link to="/login" className="font-medium text-primary hover:underline">
+          <SiteLink to="/login" className="font-medium text-primary hover:underline">
             Login
-          </Link>
+          </SiteLink>
         }
       />
     )
@@ -80,10 +81,13 @@ export default function Members() {
           <Card key={card.title} className="flex flex-col">
             <h2 className="font-display text-lg font-semibold">{card.title}</h2>
             <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.text}</p>
-            <Link to={card.to} className="mt-4 text-sm font-medium text-primary hover:underline">
+            <SiteLink
+              to={card.to}
+              className="mt-4 text-sm font-medium text-primary hover:underline"
+            >
               {card.cta}
               <span aria-hidden="true"> →</span>
-            </Link>
+            </SiteLink>
           </Card>
         ))}
       </div>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/merch'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -113,9 +113,9 @@ export default function Merch() {
           </>
         ) : (
           <>
-            <Link to="/contact" className="font-medium text-primary hover:underline">
+            <SiteLink to="/contact" className="font-medium text-primary hover:underline">
               Let us know
-            </Link>{' '}
+            </SiteLink>{' '}
             what you would like to see.
           </>
         )}

@@ -1,7 +1,8 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { StatusCard } from '../components/status-card.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/not-found'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export function loader() {
   return data(null, { status: 404 })
@@ -20,9 +21,9 @@ export default function NotFound() {
       <StatusCard title="Page Not Found">
         <p>The page you&apos;re looking for doesn&apos;t exist or has moved.</p>
         <p>
-          <Link to="/" className="font-medium text-primary hover:underline">
+          <SiteLink to="/" className="font-medium text-primary hover:underline">
             Go back home
-          </Link>
+          </SiteLink>
         </p>
       </StatusCard>
     </div>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router'
 import { LegalDocument, LegalSection } from '../components/legal/legal-document.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { PublicConfig } from '../../server/config.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/privacy'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -35,8 +35,9 @@ export default function Privacy() {
           This Privacy Policy explains what information we collect when you visit the site, sign in
           as a member or send us a message, how we use it, who else is involved, and the choices and
           rights you have. It should be read together with our{' '}
-          <Link to="/terms">Terms of Service</Link>. If we change this policy, we will update the
-          “Last updated” date above; significant changes will also be announced on the site.
+          <SiteLink to="/terms">Terms of Service</SiteLink>. If we change this policy, we will
+          update the “Last updated” date above; significant changes will also be announced on the
+          site.
         </p>
       </LegalSection>
 
@@ -227,8 +228,8 @@ export default function Privacy() {
       <LegalSection id="contact-us" number={8} title="Contact Us">
         <p>
           If you have questions about this Privacy Policy or want to exercise any of your rights,
-          please write to us through our <Link to="/contact">contact page</Link>. We aim to answer
-          every privacy request within 30 days.
+          please write to us through our <SiteLink to="/contact">contact page</SiteLink>. We aim to
+          answer every privacy request within 30 days.
         </p>
       </LegalSection>
     </LegalDocument>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import {
   Callout,
   ConsIcon,
@@ -12,6 +11,7 @@ import {
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/telescope-guide'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -554,8 +554,9 @@ export default function TelescopeGuide() {
               fainter targets. Planetarium apps and software, such as the free and open-source
               Stellarium, show the sky from your location and identify what you are looking at; use
               their night mode at the telescope. Before you go out, check the{' '}
-              <Link to="/moon-phase">moon phase</Link>, because a bright Moon washes out faint
-              galaxies, and the <Link to="/kp-index">Kp index</Link> for a chance of aurora.
+              <SiteLink to="/moon-phase">moon phase</SiteLink>, because a bright Moon washes out
+              faint galaxies, and the <SiteLink to="/kp-index">Kp index</SiteLink> for a chance of
+              aurora.
             </p>
           </GuideSection>
 
@@ -691,14 +692,15 @@ export default function TelescopeGuide() {
                   <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer">
                     our Discord community
                   </a>{' '}
-                  or reach us through our <Link to="/contact">contact page</Link>
+                  or reach us through our <SiteLink to="/contact">contact page</SiteLink>
                 </>
               ) : (
                 <>
-                  Reach us through our <Link to="/contact">contact page</Link>
+                  Reach us through our <SiteLink to="/contact">contact page</SiteLink>
                 </>
               )}
-              , and find observing guides in <Link to="/blog">the Cosmic Log</Link>. Clear skies!
+              , and find observing guides in <SiteLink to="/blog">the Cosmic Log</SiteLink>. Clear
+              skies!
             </p>
           </GuideSection>
         </article>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
 import { LegalDocument, LegalSection } from '../components/legal/legal-document.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/terms'
+import { SiteLink } from '../components/ui/site-link.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -23,7 +23,7 @@ export default function Terms() {
           using the site you agree to these terms. If you do not agree, please do not use the site.
         </p>
         <p>
-          Our <Link to="/privacy">Privacy Policy</Link> explains how we handle your personal
+          Our <SiteLink to="/privacy">Privacy Policy</SiteLink> explains how we handle your personal
           information and forms part of these terms.
         </p>
       </LegalSection>
@@ -57,7 +57,7 @@ export default function Terms() {
         <p>
           We may suspend or close a membership that breaks these terms or puts the site or its
           community at risk. You can stop using your membership at any time and ask us to delete
-          your account through our <Link to="/contact">contact page</Link>.
+          your account through our <SiteLink to="/contact">contact page</SiteLink>.
         </p>
       </LegalSection>
 
@@ -128,8 +128,9 @@ export default function Terms() {
           date above; continuing to use the site after a change means you accept the new terms.
         </p>
         <p>
-          Questions about these terms? Reach us through our <Link to="/contact">contact page</Link>.
-          For how we handle your information, see our <Link to="/privacy">Privacy Policy</Link>.
+          Questions about these terms? Reach us through our{' '}
+          <SiteLink to="/contact">contact page</SiteLink>. For how we handle your information, see
+          our <SiteLink to="/privacy">Privacy Policy</SiteLink>.
         </p>
       </LegalSection>
     </LegalDocument>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router'
 import { SIGN_IN_MESSAGES } from '../../../contracts/oauth-constants.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { useDiscordSignIn } from './use-discord-sign-in.ts'
+import { SiteLink } from '../ui/site-link.tsx'
 
 function DiscordMark({ className }: { className?: string }) {
   return (
@@ -79,9 +79,9 @@ export function DiscordSignInCard() {
       </div>
       <p className="mt-6 text-sm text-muted-foreground">
         Administrator?{' '}
-        <Link to="/admin/login" className="font-medium text-primary hover:underline">
+        <SiteLink to="/admin/login" className="font-medium text-primary hover:underline">
           login here
-        </Link>
+        </SiteLink>
       </p>
     </Card>
   )

@@ -1,6 +1,6 @@
 import { useQueryClient } from '../../lib/query.ts'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import {
   DISCORD_STATUS_MESSAGES,
@@ -23,6 +23,7 @@ import {
   useOauthAccounts,
 } from './account-queries.ts'
 import { useLogoutAction } from './use-logout-action.ts'
+import { SiteLink } from '../ui/site-link.tsx'
 
 const PROVIDER_NAMES: Record<string, string> = { discord: 'Discord' }
 
@@ -165,9 +166,9 @@ export function DiscordIntegration() {
           )}
           {!status.data.isInServer && (
             <p>
-              <Link to="/discord-invite" className="font-medium text-primary hover:underline">
+              <SiteLink to="/discord-invite" className="font-medium text-primary hover:underline">
                 Join the community server →
-              </Link>
+              </SiteLink>
             </p>
           )}
         </dl>

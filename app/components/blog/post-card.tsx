@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
 import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
 import { formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
+import { SiteLink } from '../ui/site-link.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 
 export function TagBadge({ tag }: { tag: string }) {
@@ -16,7 +16,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
   const Heading = `h${headingLevel}` as const
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition hover:border-primary">
-      <Link
+      <SiteLink
         to={`/blog/${post.slug}`}
         tabIndex={-1}
         aria-hidden="true"
@@ -32,7 +32,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
         ) : (
           <CardPlaceholder seed={post.slug} />
         )}
-      </Link>
+      </SiteLink>
       <div className="flex flex-1 flex-col p-5">
         {post.publishedAt && (
           <time
@@ -43,9 +43,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
           </time>
         )}
         <Heading className="mt-2 font-display text-lg leading-snug font-semibold">
-          <Link to={`/blog/${post.slug}`} className="hover:text-primary">
+          <SiteLink to={`/blog/${post.slug}`} className="hover:text-primary">
             {post.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
         {post.tags.length > 0 && (
@@ -57,13 +57,13 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLe
             ))}
           </ul>
         )}
-        <Link
+        <SiteLink
           to={`/blog/${post.slug}`}
           className="mt-4 text-sm font-semibold text-primary hover:underline"
           aria-label={`Read More: ${post.title}`}
         >
           Read More<span aria-hidden="true"> →</span>
-        </Link>
+        </SiteLink>
       </div>
     </article>
   )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { SiteLink } from '../ui/site-link.tsx'
 
 const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -14,9 +14,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm md:flex-row md:justify-between">
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
           {FOOTER_LINKS.map((l) => (
-            <Link key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground">
+            <SiteLink key={l.to} to={l.to} className="text-muted-foreground hover:text-foreground">
               {l.label}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
         <p className="text-muted-foreground">

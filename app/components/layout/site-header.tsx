@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import type { PublicConfig } from '../../../server/config.ts'
 import { useAuth } from '../../lib/auth.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { LogoMark } from './logo.tsx'
 import { ThemeSwitcher } from './theme-switcher.tsx'
+import { SiteLink } from '../ui/site-link.tsx'
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -33,12 +34,12 @@ function openSubscribePopup(channelId: string) {
   )
 }
 
-function useAccountLinks() {
+function useAccountLinks(): Array<{ to: `/${string}`; label: string }> {
   const auth = useAuth()
   if (auth.status !== 'authenticated') {
     return auth.status === 'loading' ? [] : [{ to: '/login', label: 'Member Login' }]
   }
-  const links: Array<{ to: string; label: string }> = []
+  const links: Array<{ to: `/${string}`; label: string }> = []
   if (auth.user.role === 'admin') links.push({ to: '/admin', label: 'Admin' })
   links.push({ to: '/members', label: 'Members' })
   links.push({ to: '/profile', label: auth.user.displayName || 'Profile' })
@@ -62,7 +63,7 @@ function NavItem({
   className,
   children,
 }: {
-  to: string
+  to: `/${string}`
   end?: boolean
   className: (isActive: boolean) => string
   children: ReactNode
@@ -72,9 +73,9 @@ function NavItem({
   const isActive =
     here === path || (!end && here.startsWith(path) && here.charAt(path.length) === '/')
   return (
-    <Link to={to} aria-current={isActive ? 'page' : undefined} className={className(isActive)}>
+    <SiteLink to={to} aria-current={isActive ? 'page' : undefined} className={className(isActive)}>
       {children}
-    </Link>
+    </SiteLink>
   )
 }
 
@@ -93,14 +94,14 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Link
+        <SiteLink
           to="/"
           className="flex items-center gap-2 font-bold tracking-tight"
           aria-label={`${config.siteName} home`}
         >
           <LogoMark className="h-8 w-8 text-foreground" />
           <span className="font-display text-lg">{config.siteName}</span>
-        </Link>
+        </SiteLink>
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((l) => (

@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { pageItems } from '../../lib/pagination.ts'
+import { SiteLink } from './site-link.tsx'
 
 /** Page links (real links, so they work without JavaScript and can be opened in a new tab). */
 export function Pagination({
@@ -11,7 +11,7 @@ export function Pagination({
 }: {
   page: number
   totalPages: number
-  hrefFor: (page: number) => string
+  hrefFor: (page: number) => `/${string}`
   label?: string
 }) {
   const items = pageItems(page, totalPages)
@@ -21,10 +21,10 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={cn(base, 'hover:bg-muted')} rel="prev">
+        <SiteLink to={hrefFor(page - 1)} className={cn(base, 'hover:bg-muted')} rel="prev">
           <span aria-hidden="true">← </span>
           Previous
-        </Link>
+        </SiteLink>
       ) : (
         <span className={cn(base, 'text-muted-foreground opacity-50')} aria-disabled="true">
           <span aria-hidden="true">← </span>
@@ -33,7 +33,7 @@ export function Pagination({
       )}
       {items.map((item) =>
         typeof item === 'number' ? (
-          <Link
+          <SiteLink
             key={item}
             to={hrefFor(item)}
             aria-current={item === page ? 'page' : undefined}
@@ -44,7 +44,7 @@ export function Pagination({
             )}
           >
             {item}
-          </Link>
+          </SiteLink>
         ) : (
           <span key={item} className={cn(base, 'text-muted-foreground')} aria-hidden="true">
             …
@@ -52,9 +52,9 @@ export function Pagination({
         ),
       )}
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} className={cn(base, 'hover:bg-muted')} rel="next">
+        <SiteLink to={hrefFor(page + 1)} className={cn(base, 'hover:bg-muted')} rel="next">
           Next<span aria-hidden="true"> →</span>
-        </Link>
+        </SiteLink>
       ) : (
         <span className={cn(base, 'text-muted-foreground opacity-50')} aria-disabled="true">
           Next<span aria-hidden="true"> →</span>
