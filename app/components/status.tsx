@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-
 import { StatusCard } from './status-card.tsx'
 import { Skeleton } from './ui/skeleton.tsx'
 import { SiteLink } from './ui/site-link.tsx'

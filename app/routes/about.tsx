@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-
 import { Card } from '../components/ui/card.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-
 import { isAdmin } from '../../contracts/common-constants.ts'
 import {
   HERO_MAX_IMAGES,
