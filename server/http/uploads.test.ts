@@ -87,6 +87,51 @@ describe.each(adapters)('GET /uploads/* from %s storage', (_name, storageOf) => 
     expect(missing.headers.get('cache-control')).toBe('no-store')
   })
 
+  it('answers a HEAD or a conditional GET from the headers alone, never opening the bytes', async () => {
+    const storage = storageOf()
+    await storage.put('header-images/h-960.webp', IMAGE, 'image/webp')
+    const calls: string[] = []
+    const counted: Storage = {
+      ...storage,
+      open: (key) => (calls.push('open'), storage.open(key)),
+      stat: (key) => (calls.push('stat'), storage.stat(key)),
+    }
+    const hono = new Hono<AppEnv>()
+    hono.get('/uploads/*', serveUploads(counted))
+    const url = '/uploads/header-images/h-960.webp'
+
+    const first = await hono.request(url)
+    expect(calls).toEqual(['open'])
+    const etag = first.headers.get('etag')!
+    await first.arrayBuffer()
+
+    calls.length = 0
+    const fresh = await hono.request(url, { headers: { 'if-none-match': etag } })
+    expect(fresh.status).toBe(304)
+    expect(fresh.headers.get('etag')).toBe(etag)
+    expect(fresh.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(calls).toEqual(['stat'])
+
+    calls.length = 0
+    const head = await hono.request(url, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(IMAGE.length))
+    expect(head.headers.get('content-type')).toBe('image/webp')
+    expect(calls).toEqual(['stat'])
+
+    // An ETag that is out of date: the bytes after all.
+    calls.length = 0
+    const stale = await hono.request(url, { headers: { 'if-none-match': '"out-of-date"' } })
+    expect(stale.status).toBe(200)
+    expect(stale.headers.get('etag')).toBe(etag)
+    expect(Buffer.from(await stale.arrayBuffer()).equals(IMAGE)).toBe(true)
+    expect(calls).toEqual(['stat', 'open'])
+
+    calls.length = 0
+    expect((await hono.request('/uploads/avatars/gone.webp', { method: 'HEAD' })).status).toBe(404)
+    expect(calls).toEqual(['stat'])
+  })
+
   it('never serves a stored object as something a browser would render', async () => {
     await storageOf().put('files/doc.pdf', Buffer.from('%PDF-1.4 <script>'), 'application/pdf')
     const res = await app().request('/uploads/files/doc.pdf')

@@ -58,6 +58,17 @@ describe('S3 storage', () => {
     await store.delete('header-images/abc-480.webp')
   })
 
+  it('describes an object from its headers alone, as open does', async () => {
+    const store = storage()
+    await store.put('avatars/9-stat.webp', WEBP, 'image/webp')
+    const opened = await store.open('avatars/9-stat.webp')
+    opened!.body.destroy()
+    const { body: _body, ...expected } = opened!
+    expect(await store.stat('avatars/9-stat.webp')).toEqual(expected)
+    expect(await store.stat('avatars/never-stored.webp')).toBeNull()
+    await store.delete('avatars/9-stat.webp')
+  })
+
   it('answers null for a key that was never stored', async () => {
     const store = storage()
     expect(await store.open('avatars/never-stored.webp')).toBeNull()

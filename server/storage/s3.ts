@@ -9,6 +9,7 @@ import {
   type Storage,
   type StorageUrlOptions,
   type StoredObject,
+  type StoredObjectInfo,
   storageUrls,
 } from './storage.ts'
 
@@ -62,6 +63,24 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     }
   }
 
+  const stat = async (key: string): Promise<StoredObjectInfo | null> => {
+    let output: S3.HeadObjectCommandOutput
+    try {
+      output = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }),
+      )
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
+    return {
+      contentType: output.ContentType || contentTypeOf(key),
+      contentLength: output.ContentLength ?? null,
+      etag: output.ETag ?? null,
+      lastModified: output.LastModified ?? null,
+    }
+  }
+
   return {
     async put(key, bytes, contentType) {
       // One PUT: the store makes the object visible whole, or not at all.
@@ -88,6 +107,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     },
     ...storageUrls(options),
     open,
+    stat,
     async get(key) {
       const object = await open(key)
       return object && readObject(object)

@@ -27,6 +27,17 @@ describe('disk storage', () => {
     await storage.delete('header-images/abc-480.webp')
   })
 
+  it('describes a file as open does, without opening it', async () => {
+    await storage.put('avatars/3-stat.webp', Buffer.from('three'), 'image/webp')
+    const opened = await storage.open('avatars/3-stat.webp')
+    opened!.body.destroy()
+    const { body: _body, ...expected } = opened!
+    expect(await storage.stat('avatars/3-stat.webp')).toEqual(expected)
+    expect(expected).toMatchObject({ contentType: 'image/webp', contentLength: 5 })
+    expect(await storage.stat('avatars/never-stored.webp')).toBeNull()
+    await storage.delete('avatars/3-stat.webp')
+  })
+
   it('never lets a key escape DATA_DIR/uploads', async () => {
     for (const key of [
       '../site.db',

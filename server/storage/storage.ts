@@ -19,17 +19,25 @@ export interface Storage {
   keyOf(url: string | null | undefined): string | null
   /** The object as a stream with what an HTTP response needs, or null when there is none. */
   open(key: string): Promise<StoredObject | null>
+  /**
+   * What an HTTP response needs without the bytes (a HEAD, a 304), or null when there is none: an
+   * object store is asked for the headers only, so nothing is downloaded to be thrown away.
+   */
+  stat(key: string): Promise<StoredObjectInfo | null>
   /** The object's bytes (at most MAX_READ_BYTES), or null when there is none. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>
 }
 
-export interface StoredObject {
-  /** The bytes; whoever opens the object reads it to the end or destroys it. */
-  body: Readable
+export interface StoredObjectInfo {
   contentType: string
   contentLength: number | null
   etag: string | null
   lastModified: Date | null
+}
+
+export interface StoredObject extends StoredObjectInfo {
+  /** The bytes; whoever opens the object reads it to the end or destroys it. */
+  body: Readable
 }
 
 /** `get` reads whole objects into memory: never more than this (uploads are at most 6 MB). */
@@ -121,13 +129,11 @@ export function createDiskStorage(dataDir: string, options: StorageUrlOptions = 
     if (!file.startsWith(root + path.sep)) throw new InvalidStorageKey(key)
     return file
   }
-  const open = async (key: string): Promise<StoredObject | null> => {
-    const file = fileOf(key)
+  const statOf = async (key: string): Promise<StoredObjectInfo | null> => {
     try {
-      const info = await stat(file)
+      const info = await stat(fileOf(key))
       if (!info.isFile()) return null
       return {
-        body: createReadStream(file),
         contentType: contentTypeOf(key),
         contentLength: info.size,
         etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
@@ -137,6 +143,10 @@ export function createDiskStorage(dataDir: string, options: StorageUrlOptions = 
       if ((error as { code?: string }).code === 'ENOENT') return null
       throw error
     }
+  }
+  const open = async (key: string): Promise<StoredObject | null> => {
+    const info = await statOf(key)
+    return info && { ...info, body: createReadStream(fileOf(key)) }
   }
   return {
     async put(key, bytes) {
@@ -151,6 +161,7 @@ export function createDiskStorage(dataDir: string, options: StorageUrlOptions = 
     },
     ...storageUrls(options),
     open,
+    stat: statOf,
     async get(key) {
       const object = await open(key)
       return object && readObject(object)
