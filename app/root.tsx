@@ -21,7 +21,7 @@ import { RadioProvider } from './components/radio/radio-provider.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { ThemeProvider } from './components/layout/theme-switcher.tsx'
 import { StatusCard } from './components/status-card.tsx'
-import { useSiteLinkNavigation } from './components/ui/site-link.tsx'
+import { SiteLink, useSiteLinkNavigation } from './components/ui/site-link.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
 import { AuthContext, SESSION_QUERY_KEY } from './lib/auth.ts'
@@ -33,7 +33,6 @@ import {
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
-import { SiteLink } from './components/ui/site-link.tsx'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -1,6 +1,15 @@
 import { Writable } from 'node:stream'
 
 /**
+ * Rewrites a finished page. `room` more bytes follow the page in its memory (`page.buffer`), so a
+ * rewrite that adds at most that much can work in place.
+ */
+export type PageRewrite = (page: Buffer, room: number) => Buffer
+
+/** Bytes kept free after each page for its rewrite: 48 module preloads' worth. */
+const REWRITE_ROOM = 960
+
+/**
  * Where React's server renderer writes a page: a Node Writable whose `readable` side gives the
  * whole page as one chunk once React is done, instead of one chunk per 4 KB view.
  *
@@ -11,15 +20,6 @@ import { Writable } from 'node:stream'
  * straight into it. React allocates a new view after writing one, so the parts can be kept as
  * they are until the end.
  */
-/**
- * Rewrites a finished page. `room` more bytes follow the page in its memory (`page.buffer`), so a
- * rewrite that adds at most that much can work in place.
- */
-export type PageRewrite = (page: Buffer, room: number) => Buffer
-
-/** Bytes kept free after each page for its rewrite: 48 module preloads' worth. */
-const REWRITE_ROOM = 960
-
 export class RenderedBody extends Writable {
   readonly readable: ReadableStream<Uint8Array>
   #controller!: ReadableStreamDefaultController<Uint8Array>
