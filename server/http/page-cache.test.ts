@@ -274,6 +274,22 @@ describe('the visitor page cache', () => {
     expect(t.renders()).toBe(2)
   })
 
+  it('lets visitors who arrive during a HEAD’s render wait for one GET render, not one each', async () => {
+    const t = setup({ delayMs: 20 })
+    const head = t.get('/blog/a-post', {}, 'HEAD')
+    const pages = await Promise.all(Array.from({ length: 5 }, () => t.get('/blog/a-post')))
+    expect((await head).status).toBe(200)
+    expect(t.renders()).toBe(2)
+    for (const page of pages) expect(await page.text()).toContain('render 2')
+    // A HEAD during a GET's render takes that render's copy.
+    const later = setup({ delayMs: 20 })
+    const first = later.get('/faqs')
+    const during = await later.get('/faqs', {}, 'HEAD')
+    expect(during.status).toBe(200)
+    expect(during.headers.get('etag')).toBe((await first).headers.get('etag'))
+    expect(later.renders()).toBe(1)
+  })
+
   it('holds no more than its byte budget, dropping the least recently used pages', async () => {
     const page = (n: number) =>
       `<html><body>${createHash('sha512').update(String(n)).digest('hex').repeat(40)}</body></html>`

@@ -414,6 +414,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       return next()
     }
+    // What a HEAD makes has no body to keep (React Router sends none), so a HEAD renders for
+    // itself: were it the render others wait for, each of them would then render again.
+    if (c.req.method !== 'GET') return next()
     let settle!: (entry: Entry | null) => void
     pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)))
     try {
