@@ -4,15 +4,7 @@
  * several app processes on one database the announcement reaches every process (PostgreSQL
  * LISTEN/NOTIFY), with SQLite there is one process and it stays local.
  */
-export const CONTENT_TOPICS = [
-  'posts',
-  'pages',
-  'faqs',
-  'videos',
-  'header-images',
-  'community',
-  'sky',
-] as const
+export const CONTENT_TOPICS = ['posts', 'pages', 'faqs', 'videos', 'header-images'] as const
 export type ContentTopic = (typeof CONTENT_TOPICS)[number]
 
 export function isContentTopic(value: unknown): value is ContentTopic {

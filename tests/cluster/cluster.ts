@@ -57,8 +57,6 @@ export interface Cluster {
   envOf(index: number): Record<string, string>
   /** Starts node `index` (again) and waits until it is healthy. */
   startNode(index: number): Promise<AppNode>
-  /** SIGTERM, and the exit code once the process has finished. */
-  stopNode(index: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -185,12 +183,6 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
       child.kill('SIGKILL')
       throw new Error(`node ${index} did not become healthy:\n${node.stderr}`)
     }
-    const stopNode = async (index: number): Promise<number> => {
-      const node = nodes[index]!
-      if (node.exitCode !== null) return node.exitCode
-      node.child.kill('SIGTERM')
-      return node.exited
-    }
     cleanups.push(async () => {
       for (const node of nodes) {
         if (node && node.exitCode === null) {
@@ -218,7 +210,6 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
       fakes,
       envOf,
       startNode,
-      stopNode,
       async close() {
         for (const cleanup of cleanups.reverse()) await cleanup()
       },
