@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import type { SessionUser } from './auth.ts'
-import { DEFAULT_ROLE, type Role, ROLES, positiveId } from './common.ts'
+import {
+  DEFAULT_ROLE,
+  PAGE_NUMBER_MAX,
+  type Role,
+  ROLES,
+  positiveId,
+  wholeNumber,
+} from './common.ts'
 import { AVATAR_MAX_BYTES, DISPLAY_NAME_MAX, PASSWORD_MIN } from './profile.ts'
 import { personName } from './text.ts'
 
@@ -48,17 +55,9 @@ export const ADMIN_AVATAR_ACCEPT =
   '.jpg,.jpeg,.png,.webp,.gif,image/jpeg,image/png,image/webp,image/gif'
 export const ADMIN_AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce
-    .number({ error: 'Must be a positive whole number' })
-    .int({ error: 'Must be a positive whole number' })
-    .positive({ error: 'Must be a positive whole number' })
-    .max(max, { error: `Must be at most ${max}` })
-    .default(fallback)
-
 export const AdminUserListQuery = z.object({
-  page: positiveInt(1),
-  limit: positiveInt(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_LIMIT_MAX),
+  page: wholeNumber(1, PAGE_NUMBER_MAX),
+  limit: wholeNumber(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_LIMIT_MAX),
   sortBy: z.enum(ADMIN_USER_SORT_FIELDS).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(200).optional(),

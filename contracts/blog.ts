@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { CONTENT_STATUSES, optionalNonEmpty, requiredString, utcDateTime } from './common.ts'
+import {
+  CONTENT_STATUSES,
+  optionalNonEmpty,
+  PAGE_NUMBER_MAX,
+  requiredString,
+  utcDateTime,
+  wholeNumber,
+} from './common.ts'
 import { prose } from './text.ts'
 import {
   BLOG_API_DEFAULT_LIMIT,
@@ -53,18 +60,9 @@ export const IdOrSlugInput = z
 
 export const DeleteByIdInput = z.object({ id: requiredString(CONTENT_MESSAGES.idRequired) })
 
-const positiveInt = (fallback: number) =>
-  z.coerce
-    .number({ error: 'Must be a positive whole number' })
-    .int({ error: 'Must be a positive whole number' })
-    .positive({ error: 'Must be a positive whole number' })
-    .default(fallback)
-
 export const BlogListQuery = z.object({
-  page: positiveInt(1),
-  limit: positiveInt(BLOG_API_DEFAULT_LIMIT).pipe(
-    z.number().max(LIST_LIMIT_MAX, { error: CONTENT_MESSAGES.limitTooLarge }),
-  ),
+  page: wholeNumber(1, PAGE_NUMBER_MAX),
+  limit: wholeNumber(BLOG_API_DEFAULT_LIMIT, LIST_LIMIT_MAX, CONTENT_MESSAGES.limitTooLarge),
   status: z
     .union([
       ContentStatus,

@@ -4,6 +4,13 @@ export type Role = (typeof ROLES)[number]
 export const DEFAULT_ROLE: Role = 'user'
 export const ADMIN_ROLE: Role = 'admin'
 
+/**
+ * The highest page number a list accepts (pages, feeds and the API alike). Far beyond any real
+ * list, and low enough that page × page size stays a small database offset: a page number of
+ * 2e18 used to overflow SQLite's 64-bit offset and fail the request.
+ */
+export const PAGE_NUMBER_MAX = 100_000
+
 export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 

@@ -24,6 +24,20 @@ export function utcDateTime(message: string) {
     .transform((v) => new Date(v).toISOString())
 }
 
+/**
+ * A whole number from 1 to `max` in a query string, `fallback` when absent. The upper bound is
+ * checked first, so a huge number is told its limit rather than that it is not a whole number.
+ */
+export function wholeNumber(fallback: number, max: number, tooLarge = `Must be at most ${max}`) {
+  const message = 'Must be a positive whole number'
+  return z.coerce
+    .number({ error: message })
+    .max(max, { error: tooLarge })
+    .int({ error: message })
+    .positive({ error: message })
+    .default(fallback)
+}
+
 /** A positive whole number, sent as a number or a string of digits; never a coerced `true` or `[1]`. */
 export function positiveId(message: string) {
   return z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { positiveId, requiredString } from './common.ts'
+import { PAGE_NUMBER_MAX, positiveId, requiredString, wholeNumber } from './common.ts'
 import {
   INVOICE_DEFAULT_CURRENCY,
   INVOICE_ITEMS_MAX,
@@ -141,19 +141,11 @@ export const InvoiceEditForm = z
 
 export const InvoiceIdInput = z.object({ invoiceId })
 
-const positiveInt = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'Must be a positive whole number' })
-    .int({ error: 'Must be a positive whole number' })
-    .positive({ error: 'Must be a positive whole number' })
-    .max(max, { error: `Must be at most ${max}` })
-    .default(fallback)
-
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
 
 export const InvoiceListQuery = z.object({
-  page: positiveInt(1, 100_000),
-  limit: positiveInt(INVOICES_PAGE_SIZE, INVOICES_LIMIT_MAX),
+  page: wholeNumber(1, PAGE_NUMBER_MAX),
+  limit: wholeNumber(INVOICES_PAGE_SIZE, INVOICES_LIMIT_MAX),
   sortBy: z.preprocess(emptyAsUndefined, z.enum(INVOICE_SORT_FIELDS).default('invoiceDate')),
   sortOrder: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc']).default('desc')),
   search: z.preprocess(emptyAsUndefined, z.string().trim().max(200).optional()),

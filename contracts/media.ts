@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalNonEmpty, positiveId, requiredString } from './common.ts'
+import { optionalNonEmpty, positiveId, requiredString, wholeNumber } from './common.ts'
 import { prose } from './text.ts'
 import {
   GALLERY_MAX_LIMIT,
@@ -16,14 +16,6 @@ const queryFlag = z
   .transform((v) => v === 'true' || v === '1')
   .optional()
 
-const pageNumber = (fallback: number, max?: number) => {
-  const n = z.coerce
-    .number({ error: 'Must be a positive whole number' })
-    .int({ error: 'Must be a positive whole number' })
-    .positive({ error: 'Must be a positive whole number' })
-  return (max === undefined ? n : n.max(max, { error: `Must be at most ${max}` })).default(fallback)
-}
-
 const videoId = positiveId(MEDIA_MESSAGES.videoIdInvalid)
 
 const channelId = requiredString(MEDIA_MESSAGES.channelIdRequired).pipe(
@@ -33,8 +25,8 @@ const channelId = requiredString(MEDIA_MESSAGES.channelIdRequired).pipe(
 )
 
 export const VideoListQuery = z.object({
-  page: pageNumber(1, 10_000),
-  limit: pageNumber(VIDEOS_PAGE_SIZE, VIDEOS_MAX_LIMIT),
+  page: wholeNumber(1, 10_000),
+  limit: wholeNumber(VIDEOS_PAGE_SIZE, VIDEOS_MAX_LIMIT),
   isLive: queryFlag,
   liveOrRecentLive: queryFlag,
 })
@@ -60,7 +52,7 @@ const snowflake = (message: string) =>
 export const ChannelImagesQuery = z.object({
   channelId: snowflake('Channel ID must be a Discord channel ID').optional(),
   before: snowflake('before must be a Discord message ID').optional(),
-  limit: pageNumber(GALLERY_MAX_LIMIT, GALLERY_MAX_LIMIT),
+  limit: wholeNumber(GALLERY_MAX_LIMIT, GALLERY_MAX_LIMIT),
 })
 export type ChannelImagesQuery = z.infer<typeof ChannelImagesQuery>
 

@@ -5,6 +5,7 @@ import {
   type BlogListResponse,
   SEARCH_DEBOUNCE_MS,
 } from '../../contracts/blog-constants.ts'
+import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'
@@ -20,7 +21,7 @@ export const BLOG_LIST_STALE_MS = 60_000
 function readParams(params: URLSearchParams) {
   const page = Number(params.get('page'))
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: Number.isInteger(page) && page > 0 && page <= PAGE_NUMBER_MAX ? page : 1,
     search: (params.get('search') ?? '').trim().slice(0, 200),
   }
 }
