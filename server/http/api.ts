@@ -2,10 +2,10 @@ import type { Context, Hono } from 'hono'
 import { type z } from 'zod'
 import type { Endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
-import { bodyLimit } from 'hono/body-limit'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
 import type { BodyGate } from './body-gate.ts'
+import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 
@@ -37,11 +37,6 @@ export function mountApi(
     const path = `/_api${ep.path}`
     methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(ep.method))
     const maxSize = bodyLimitOf(ep)
-    // Counts the body as it streams in and stops at the endpoint's own limit.
-    const limit = bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ error: HTTP_MESSAGES.tooLarge }, 413),
-    })
     app.on(ep.method, path, async (c) => {
       const user = authorize(c, ep)
       const hasBody = ep.source === 'json' || ep.source === 'multipart'
@@ -49,12 +44,18 @@ export function mountApi(
       if (hasBody && declared > maxSize) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
       let input: unknown
       if (hasBody) {
-        const limited = await limit(c, async () => {
+        // Counted as the parser reads it, inside the byte budget, and stopped at the limit.
+        const body = limitRequestBody(c, maxSize)
+        if (body === TOO_LARGE) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
+        try {
           input = await gate.run(Number.isFinite(declared) ? declared : maxSize, () =>
             parseInput(c, ep),
           )
-        })
-        if (limited) return limited
+        } catch (error) {
+          // The parser's own error (bad JSON, a broken form) is not what happened.
+          if (body?.exceeded) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
+          throw error
+        }
       } else {
         input = await parseInput(c, ep)
       }

@@ -1,5 +1,4 @@
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { ServerBuild } from 'react-router'
 import { API_ROUTES } from '../api/routes.ts'
 import { readSessionToken, sessionCookieName, writeSessionCookie } from '../auth/session-cookie.ts'
@@ -7,6 +6,7 @@ import { pingDatabase } from '../db/health.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, mountApi } from './api.ts'
 import { createBodyGate } from './body-gate.ts'
+import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import { mountOauthStart } from './oauth-start.ts'
 import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
@@ -130,11 +130,17 @@ export function createHttpApp({
   })
 
   // No body anywhere under /_api may pass the largest limit; each endpoint then applies its own
-  // (server/http/api.ts), after the caller's access is checked.
-  const outerLimit = bodyLimit({
-    maxSize: BODY_LIMITS.upload,
-    onError: (c) => c.json({ error: HTTP_MESSAGES.tooLarge }, 413),
-  })
+  // (server/http/api.ts), after the caller's access is checked. Neither reads ahead of the
+  // endpoint's parser, so a refused request's body is never held in memory.
+  const outerLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const body = limitRequestBody(c, BODY_LIMITS.upload)
+    if (body === TOO_LARGE) return c.json({ error: HTTP_MESSAGES.tooLarge }, 413)
+    await next()
+    if (body?.exceeded && c.res.status !== 413) {
+      c.res = undefined
+      c.res = c.json({ error: HTTP_MESSAGES.tooLarge }, 413)
+    }
+  }
   app.use('/_api/*', outerLimit, sameOriginOnly(config))
   mountApi(app, API_ROUTES, services, createBodyGate(BODY_BUDGET_BYTES, BODY_MAX_WAITING))
   mountOauthStart(app, services)

@@ -132,6 +132,66 @@ describe('JSON error envelope', () => {
     expect(ok.status).not.toBe(413)
   })
 
+  it('reads no body it will refuse: a chunked body to an admin endpoint, sent anonymously, is not pulled', async () => {
+    // 5 MB in 64 KB chunks, each made only when the server reads: under the outer 6 MB limit.
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled === 80) return controller.close()
+          pulled++
+          controller.enqueue(new Uint8Array(64 * 1024).fill(120))
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const res = await t.app.request(
+      'http://localhost/_api/admin/users/create',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit,
+      { incoming: { socket: { remoteAddress: '203.0.113.10' } } } as never,
+    )
+    expect(res.status).toBe(401)
+    expect(pulled).toBeLessThanOrEqual(1)
+  })
+
+  it('a chunked upload past its limit is 413, not a broken form', async () => {
+    const { cookie } = await t.signedIn('admin')
+    const boundary = 'x-boundary'
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
+    )
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head)
+        if (sent >= 7 * 1024 * 1024) return controller.close()
+        sent += 256 * 1024
+        controller.enqueue(new Uint8Array(256 * 1024))
+      },
+    })
+    const res = await t.app.request(
+      'http://localhost/_api/images/upload',
+      {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          cookie,
+          origin: 'http://localhost',
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit,
+      { incoming: { socket: { remoteAddress: '203.0.113.11' } } } as never,
+    )
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ error: HTTP_MESSAGES.tooLarge })
+  })
+
   it('admins may send long posts (up to 1 MB), but not more', async () => {
     const { cookie } = await t.signedIn('admin')
     const long = await t.request('/_api/blog/create', {

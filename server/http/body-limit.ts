@@ -1,0 +1,61 @@
+import type { Context } from 'hono'
+
+/** A request whose declared length is already over the limit: refuse it without reading. */
+export const TOO_LARGE = 'too-large'
+
+export interface LimitedBody {
+  /** True once the handler read past the limit (its read failed). */
+  readonly exceeded: boolean
+}
+
+class BodyTooLargeError extends Error {
+  constructor(maxSize: number) {
+    super(`The request body is larger than ${maxSize} bytes.`)
+  }
+}
+
+/**
+ * Limits the request body to `maxSize` bytes without reading any of it. A declared
+ * Content-Length over the limit is answered at once (`TOO_LARGE`). A body without one (chunked) is
+ * replaced by a stream that pulls from the connection only as the handler reads, counting, and
+ * fails the read that passes the limit. So a request refused before its body is read (no access,
+ * a full queue) costs no memory for that body, and one being read holds what the handler holds.
+ *
+ * Hono's `bodyLimit` reads a chunked body whole, up to its limit, before the handler runs: 6 MB
+ * per request under /_api, before the caller's access was checked (ADR 007).
+ */
+export function limitRequestBody(
+  c: Context,
+  maxSize: number,
+): LimitedBody | typeof TOO_LARGE | null {
+  const raw = c.req.raw
+  if (!raw.body) return null
+  const declared = raw.headers.get('content-length')
+  // With both, Transfer-Encoding frames the body (Node's parser refuses the ambiguous ones).
+  if (declared !== null && !raw.headers.has('transfer-encoding'))
+    return Number(declared) > maxSize ? TOO_LARGE : { exceeded: false }
+  const source = raw.body.getReader()
+  const state = { exceeded: false }
+  let size = 0
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await source.read()
+        if (done) return controller.close()
+        size += value.byteLength
+        if (size > maxSize) {
+          state.exceeded = true
+          controller.error(new BodyTooLargeError(maxSize))
+          await source.cancel().catch(() => {})
+          return
+        }
+        controller.enqueue(value)
+      },
+      cancel: (reason) => source.cancel(reason),
+    },
+    // Nothing is read ahead: each read of the handler's is one read from the connection.
+    { highWaterMark: 0 },
+  )
+  c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit)
+  return state
+}
