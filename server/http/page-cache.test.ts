@@ -48,8 +48,9 @@ function setup(
     if (c.req.query('status')) return c.html(page(n), 404)
     return c.html(page(n))
   })
-  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    app.request(`http://${headers.host ?? 'localhost'}${url}`, { method, headers })
+  /** `headers.url`: the origin of the request's URL, when it is not the Host header's. */
+  const get = (path: string, { url, ...headers }: Record<string, string> = {}, method = 'GET') =>
+    app.request(`${url ?? `http://${headers.host ?? 'localhost'}`}${path}`, { method, headers })
   return {
     cache,
     events,
@@ -261,6 +262,18 @@ describe('the visitor page cache', () => {
     await fixed.get('/blog', { host: 'evil.example' })
     await fixed.get('/blog', { host: 'astro.example.org' })
     expect(fixed.renders()).toBe(1)
+  })
+
+  it('keys a request line’s absolute URL by its own host, not by the Host header', async () => {
+    const t = setup({ keyByHost: true })
+    // `GET http://evil.example/faqs` with `Host: astro.example.org`: rendered for evil.example.
+    const forged = await t.get('/faqs', { host: 'astro.example.org', url: 'http://evil.example' })
+    expect(await forged.text()).toContain('render 1')
+    const visitor = await t.get('/faqs', { host: 'astro.example.org' })
+    expect(await visitor.text()).toContain('render 2')
+    const again = await t.get('/faqs', { host: 'evil.example', url: 'http://evil.example' })
+    expect(await again.text()).toContain('render 1')
+    expect(t.renders()).toBe(2)
   })
 
   it('answers HEAD from the copy and does not store what a HEAD made', async () => {

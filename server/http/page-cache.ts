@@ -316,7 +316,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
    */
   function serveNode(req: IncomingMessage, res: ServerResponse): boolean {
     const started = performance.now()
-    const target = keyOf(req.method ?? 'GET', req.url ?? '/', req.headers.host, req.headers.cookie)
+    // An absolute URL in the request line (rare) goes the long way, keyed by its own host.
+    if (!req.url?.startsWith('/')) return false
+    const target = keyOf(req.method ?? 'GET', req.url, req.headers.host, req.headers.cookie)
     const entry = target && lookup(target.key)
     if (!entry) return false
     const { status, headers, body } = answer(
@@ -389,11 +391,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // The host of the URL the page is rendered for, not the Host header: a request line with an
+    // absolute URL (`GET http://elsewhere.example/faqs`) names its own host, which HTTP says wins
+    // over the header, and its links must not be kept under the header's host.
     const url = c.req.url
+    const authority = url.indexOf('//') + 2
+    const pathStart = url.indexOf('/', authority)
     const target = keyOf(
       c.req.method,
-      url.slice(url.indexOf('/', url.indexOf('//') + 2)),
-      c.req.header('host'),
+      url.slice(pathStart),
+      url.slice(authority, pathStart),
       c.req.header('cookie'),
     )
     if (!target) return next()

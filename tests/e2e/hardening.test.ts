@@ -74,4 +74,63 @@ test.describe('the production server', () => {
     // headersTimeout is 15 s, checked every 2 s.
     expect(closedAfter).toBeLessThan(20_000)
   })
+
+  /** Writes `head` (and `body`) on a new connection; the answer's text once the server replies. */
+  function raw(head: string, body?: Buffer): Promise<{ text: string; socket: net.Socket }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(PORT, '127.0.0.1', () => {
+        socket.write(head)
+        if (body) socket.write(body)
+      })
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1')
+        if (/\r\n\r\n/.test(text)) setTimeout(() => resolve({ text, socket }), 100)
+      })
+      socket.on('error', reject)
+    })
+  }
+
+  test('a request line naming another host cannot put its links in the page other visitors get', async ({
+    request,
+  }) => {
+    const base = `http://127.0.0.1:${PORT}`
+    // The first request for /faqs since the start: what it renders would be kept.
+    const forged = await raw(
+      `GET http://evil.example/faqs HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`,
+    )
+    forged.socket.destroy()
+    expect(forged.text).toMatch(/^HTTP\/1\.1 200/)
+    for (const path of ['/faqs', '/sitemap.xml']) {
+      await raw(
+        `GET http://evil.example${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`,
+      ).then(({ socket }) => socket.destroy())
+      const visitor = await request.get(`${base}${path}`)
+      expect(visitor.status()).toBe(200)
+      expect(await visitor.text()).not.toContain('evil.example')
+    }
+  })
+
+  test('a page number past any list shows the first page, not an error', async ({ request }) => {
+    for (const query of ['page=2e18', 'page=1e21', 'page=999999999999999999999&search=moon']) {
+      const res = await request.get(`http://127.0.0.1:${PORT}/blog?${query}`)
+      expect(res.status(), query).toBe(200)
+    }
+    const api = await request.get(`http://127.0.0.1:${PORT}/_api/blog/list?page=2e18`)
+    expect(api.status()).toBe(400)
+    expect(await api.json()).toMatchObject({ error: 'Must be at most 100000' })
+  })
+
+  test('a chunked body to an endpoint the caller may not use is refused before it is read', async () => {
+    // 1 MB sent, the rest (and the last chunk) held back: the answer must not wait for it.
+    const chunk = Buffer.alloc(1024 * 1024, 'x')
+    const { text, socket } = await raw(
+      `POST /_api/admin/users/create HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n` +
+        `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n${chunk.length.toString(16)}\r\n`,
+      chunk,
+    )
+    socket.destroy()
+    expect(text).toMatch(/^HTTP\/1\.1 401/)
+  })
 })
