@@ -11,6 +11,13 @@ export const RELATED_SHOWN_COUNT = 3
 export const SEARCH_DEBOUNCE_MS = 500
 export const SEARCH_MAX_LENGTH = 200
 
+/**
+ * How deeply post, page and FAQ markup may nest. The editor's nested lists and quotes stay within a
+ * dozen levels; each level costs the HTML parser more than the one before (80,000 nested `<div>`s
+ * took 13 s of the server's one thread).
+ */
+export const CONTENT_MAX_DEPTH = 200
+
 export const CONTENT_MESSAGES = {
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
@@ -24,6 +31,7 @@ export const CONTENT_MESSAGES = {
   faqNotFound: 'FAQ not found',
   statusForbidden: 'Only administrators can list posts that are not published.',
   limitTooLarge: `Limit must be at most ${LIST_LIMIT_MAX}`,
+  tooDeep: `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels of elements)`,
 } as const
 
 export interface BlogPost {

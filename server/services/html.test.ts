@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeContentHtml, searchTerms } from './html.ts'
+import { CONTENT_MAX_DEPTH, CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { ValidationError } from '../shared/errors.ts'
+import { requireContentHtml, sanitizeContentHtml, searchTerms } from './html.ts'
 import { firstFreeSlug, slugify } from './slug.ts'
 
 // A battery of classic XSS vectors: none may leave anything executable behind.
@@ -71,6 +73,29 @@ describe('sanitizeContentHtml', () => {
     expect(
       sanitizeContentHtml('<a href="https://example.org" rel="opener evil nofollow">x</a>'),
     ).toBe('<a href="https://example.org" rel="nofollow">x</a>')
+  })
+})
+
+describe('nesting', () => {
+  const nested = (levels: number, tag = 'div') =>
+    `<${tag}>`.repeat(levels) + 'Saturn' + `</${tag}>`.repeat(levels)
+
+  it('keeps markup up to the limit and refuses deeper markup with a clear message', () => {
+    expect(sanitizeContentHtml(nested(CONTENT_MAX_DEPTH))).toContain('Saturn')
+    // Elements that close themselves (void) or are closed by the next one do not add up.
+    expect(sanitizeContentHtml('<p>a<br>'.repeat(CONTENT_MAX_DEPTH * 2))).toContain('a<br />')
+    expect(() => sanitizeContentHtml(nested(CONTENT_MAX_DEPTH + 1))).toThrow(
+      CONTENT_MESSAGES.tooDeep,
+    )
+    expect(() => requireContentHtml(nested(CONTENT_MAX_DEPTH + 1, 'blockquote'))).toThrow(
+      ValidationError,
+    )
+  })
+
+  it('refuses 80,000 levels in a few milliseconds (it took the server seconds)', () => {
+    const started = performance.now()
+    expect(() => sanitizeContentHtml(nested(80_000))).toThrow(CONTENT_MESSAGES.tooDeep)
+    expect(performance.now() - started).toBeLessThan(200)
   })
 })
 

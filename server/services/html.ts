@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
+import type { Parser as HtmlParser } from 'htmlparser2'
 import type SanitizeHtml from 'sanitize-html'
-import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { CONTENT_MAX_DEPTH, CONTENT_MESSAGES } from '../../contracts/blog.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
 import { ValidationError } from '../shared/errors.ts'
 
@@ -137,15 +138,46 @@ function prefixId(attribs: Record<string, string>) {
   else delete attribs.id
 }
 
+/** Clean post, page or FAQ markup; a ValidationError when it nests deeper than any article. */
 export function sanitizeContentHtml(html: string): string {
+  assertNestingWithin(html, CONTENT_MAX_DEPTH)
   return sanitizeHtml(html, OPTIONS).trim()
 }
 
 // Loaded on first use: pages that only read content never need the HTML parser.
+const require = createRequire(import.meta.url)
 let sanitizer: typeof SanitizeHtml | undefined
 function sanitizeHtml(html: string, options: SanitizeHtml.IOptions): string {
-  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml
+  sanitizer ??= require('sanitize-html') as typeof SanitizeHtml
   return sanitizer(html, options)
+}
+
+let Parser: typeof HtmlParser | undefined
+const TOO_DEEP = Symbol('too deep')
+/**
+ * Stops at the first element deeper than `max`, so deep markup costs no more than shallow. The
+ * parser (the sanitizer's own) looks through its stack of open elements at every closing tag:
+ * fine at an article's depth, quadratic at tens of thousands of levels.
+ */
+function assertNestingWithin(html: string, max: number) {
+  Parser ??= (require('htmlparser2') as { Parser: typeof HtmlParser }).Parser
+  let depth = 0
+  const parser = new Parser({
+    onopentag() {
+      if (++depth > max) throw TOO_DEEP
+    },
+    onclosetag() {
+      depth--
+    },
+  })
+  try {
+    parser.end(html)
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error
+    throw new ValidationError(CONTENT_MESSAGES.tooDeep, {
+      details: { content: [CONTENT_MESSAGES.tooDeep] },
+    })
+  }
 }
 
 /** Lower case without diacritics, the form both search indexes and queries are normalised to. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTENT_MAX_DEPTH, CONTENT_MESSAGES } from '../../contracts/blog.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
 
@@ -66,6 +67,23 @@ describe('FAQs', () => {
     const res = await t.request(path, { json: body, cookie: admin })
     expect(res.status).toBe(400)
     expect(res.json.error).toBe(message)
+  })
+
+  it('refuses markup nested deeper than any article, for FAQs, pages and posts alike', async () => {
+    const deep =
+      '<div>'.repeat(CONTENT_MAX_DEPTH + 1) + 'x' + '</div>'.repeat(CONTENT_MAX_DEPTH + 1)
+    for (const [path, body] of [
+      ['/_api/faqs/create', { title: 'Deep', content: deep }],
+      ['/_api/pages/create', { title: 'Deep', content: deep }],
+      ['/_api/blog/create', { title: 'Deep', content: deep }],
+    ] as const) {
+      const res = await t.request(path, { json: body, cookie: admin })
+      expect(res.status, path).toBe(400)
+      expect(res.json).toMatchObject({
+        error: CONTENT_MESSAGES.tooDeep,
+        details: { content: [CONTENT_MESSAGES.tooDeep] },
+      })
+    }
   })
 
   it('refuses members', async () => {
