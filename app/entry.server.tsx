@@ -86,25 +86,12 @@ export default function handleRequest(
 }
 
 /**
- * One line per refused request (a POST to a page, an unknown route) and nothing for a request the
- * visitor abandoned: logs are for faults, not for whatever a client sends. Real faults keep their
- * stack.
+ * Faults only, with their stack. A refused request (a POST to a page, an unknown route) is not a
+ * fault: the request log has its line, at info, like every other answer; on the error log anyone
+ * could fill it. Nothing either for a request the visitor abandoned.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const { pathname } = new URL(request.url)
-    console.error(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'error',
-        msg: 'page request refused',
-        method: request.method,
-        path: pathname,
-        status: error.status,
-      }),
-    )
-    return
-  }
+  if (isRouteErrorResponse(error) && error.status < 500) return
   console.error(error)
 }

@@ -45,6 +45,7 @@ export const HTTP_MESSAGES = {
   multipartRequired: 'Content-Type must be multipart/form-data.',
   tooLarge: 'Request body is too large.',
   crossOrigin: 'Cross-origin request refused.',
+  badPath: 'This address is not valid: it has a broken percent-encoding.',
   internal: 'Something went wrong on our side. Please try again later.',
 } as const
 

@@ -10,6 +10,7 @@ import { getPublicConfig } from '../config.ts'
 import type { Services } from '../services/index.ts'
 import type { AppContext } from './app-context.ts'
 import type { AppEnv } from './env.ts'
+import { HTTP_MESSAGES } from './errors.ts'
 
 /**
  * The app's server entry exports the RouterContext its loaders read, so the server sets the very
@@ -31,6 +32,9 @@ export function createSsrHandler(
   const handlers = new WeakMap<ServerBuild, RequestHandler>()
   const publicConfig = getPublicConfig(services.config)
   return async (c: Context<AppEnv>): Promise<Response> => {
+    // A path with a broken percent-encoding (`/%E0%A4%A`) names no page: answered here, as React
+    // Router would answer it with a 404 after two unstructured warnings on the log.
+    if (!isDecodable(c.req.url)) return c.text(HTTP_MESSAGES.badPath, 400)
     const build = await loadBuild()
     let handler = handlers.get(build)
     if (!handler) {
@@ -52,5 +56,14 @@ export function createSsrHandler(
     res.headers.append('Vary', 'Cookie')
     if (c.get('user')) res.headers.set('Cache-Control', 'private, no-store')
     return res
+  }
+}
+
+function isDecodable(url: string): boolean {
+  try {
+    decodeURI(new URL(url).pathname)
+    return true
+  } catch {
+    return false
   }
 }
