@@ -18,6 +18,7 @@ import { type ImagePolicy, ImageRejected, processImage } from '../media/images.t
 import type { Storage } from '../storage/storage.ts'
 import { NotFound, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
+import { labelFrom } from '../../contracts/text.ts'
 
 export const HEADER_IMAGE_POLICY: ImagePolicy = {
   formats: new Set(['jpeg', 'png', 'webp']),
@@ -117,7 +118,7 @@ export function createHeaderImageService(deps: {
         }
         const row = await insertHeaderImage(db, {
           key,
-          name: image.name.slice(0, 255) || 'image',
+          name: labelFrom(image.name, 255) || 'image',
           title: input.title,
           description: input.description?.trim() ? input.description.trim() : null,
           width: processed.width,

@@ -138,6 +138,14 @@ describe('header images', () => {
     expect(await list()).toHaveLength(before)
   })
 
+  it('keeps a file name without its control and text-direction characters', async () => {
+    const res = await upload(
+      form({ image: await photo(600, 400), name: '\u0000ring\u202Es\u0007.jpg', title: 'Rings' }),
+    )
+    expect(res.status).toBe(201)
+    expect((res.json as unknown as HeaderImage).name).toBe('rings.jpg')
+  })
+
   it('decides by content: a real PNG named .txt with a wrong type is accepted as an image', async () => {
     const res = await upload(
       form({
