@@ -378,6 +378,18 @@ test('a whole task with the keyboard alone: create and delete an FAQ section', a
   await expect(page.getByRole('row', { name: new RegExp(question) })).toHaveCount(0)
 })
 
+test('an address naming no tab, even a name every object has, opens the first tab', async ({
+  page,
+}) => {
+  for (const name of ['toString', 'constructor', '__proto__', 'nonsense']) {
+    await openAdmin(page, name)
+    await expect(page.getByRole('tab', { name: 'Users' }), name).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+  }
+})
+
 test('the open tab is in the address: reload and Back keep it', async ({ page }) => {
   await openAdmin(page)
   await page.getByRole('tab', { name: 'Pages' }).click()

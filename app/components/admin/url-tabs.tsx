@@ -22,7 +22,8 @@ export function UrlTabs<T extends string>({
 }) {
   const [params, setParams] = useSearchParams()
   const asked = params.get('tab') as T | null
-  const tab = asked && asked in tabs ? asked : fallback
+  // Own keys only: `?tab=toString` names no tab.
+  const tab = asked && Object.hasOwn(tabs, asked) ? asked : fallback
   return (
     <Tabs.Root
       value={tab}
