@@ -24,6 +24,19 @@ export class ImageRejected extends Error {
   }
 }
 
+/**
+ * What to tell the uploader: a canvas past the policy's size says so (it may well be a PNG or a
+ * JPEG, so "which formats are accepted" would mislead); anything else gets `typeMessage`.
+ */
+export function rejectionMessage(
+  error: ImageRejected,
+  policy: ImagePolicy,
+  typeMessage: string,
+): string {
+  if (error.reason !== 'too_many_pixels') return typeMessage
+  return `The image is too large in pixels (at most ${policy.maxInputPixels / 1_000_000} megapixels).`
+}
+
 export interface ImageVariant {
   width: number
   height: number

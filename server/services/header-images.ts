@@ -14,7 +14,7 @@ import {
 } from '../db/header-images.ts'
 import type { HeaderImageRow } from '../db/schema.ts'
 import type { Logger } from '../shared/logger.ts'
-import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
+import { type ImagePolicy, ImageRejected, processImage, rejectionMessage } from '../media/images.ts'
 import type { Storage } from '../storage/storage.ts'
 import { NotFound, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -102,9 +102,7 @@ export function createHeaderImageService(deps: {
         if (error instanceof ImageRejected)
           throw ValidationError.field(
             'image',
-            error.reason === 'too_many_pixels'
-              ? 'The image is too large in pixels (at most 50 megapixels).'
-              : MEDIA_MESSAGES.imageType,
+            rejectionMessage(error, HEADER_IMAGE_POLICY, MEDIA_MESSAGES.imageType),
           )
         throw error
       }

@@ -22,7 +22,7 @@ import {
 } from '../shared/errors.ts'
 import type { Logger } from '../shared/logger.ts'
 import type { Storage } from '../storage/storage.ts'
-import { type ImagePolicy, ImageRejected, processImage } from '../media/images.ts'
+import { type ImagePolicy, ImageRejected, processImage, rejectionMessage } from '../media/images.ts'
 import { randomBytes } from 'node:crypto'
 import type { AuthService } from './auth.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -64,7 +64,8 @@ export async function normalizeAvatar(
     })
     return out.variants[0]!.bytes
   } catch (error) {
-    if (error instanceof ImageRejected) throw ValidationError.field('avatar', typeMessage)
+    if (error instanceof ImageRejected)
+      throw ValidationError.field('avatar', rejectionMessage(error, policy, typeMessage))
     throw error
   }
 }

@@ -475,6 +475,9 @@ describe('POST /_api/admin/users/upload-avatar', () => {
       new File([new Uint8Array(pngBomb())], 'bomb.png', { type: 'image/png' }),
     )
     expect(bomb.status).toBe(400)
+    expect(bomb.json.details).toEqual({
+      avatar: ['The image is too large in pixels (at most 40 megapixels).'],
+    })
     expect(Date.now() - started).toBeLessThan(2000)
     const row = await t.db
       .selectFrom('users')
