@@ -192,6 +192,23 @@ describe('JSON error envelope', () => {
     expect(await res.json()).toEqual({ error: HTTP_MESSAGES.tooLarge })
   })
 
+  it('says what is wrong with an input in words, naming the field', async () => {
+    const { cookie } = await t.signedIn('admin')
+    const nothing = await t.request('/_api/blog/create', {
+      body: 'null',
+      headers: { 'content-type': 'application/json' },
+      cookie,
+    })
+    expect(nothing.status).toBe(400)
+    expect(nothing.json.error).toBe('The request body must be a JSON object.')
+    const sort = await t.request('/_api/admin/users/list?sortBy=age', { cookie })
+    expect(sort.status).toBe(400)
+    expect(sort.json).toMatchObject({
+      error: 'Sort by must be one of: displayName, email, createdAt',
+      details: { sortBy: ['Sort by must be one of: displayName, email, createdAt'] },
+    })
+  })
+
   it('admins may send long posts (up to 1 MB), but not more', async () => {
     const { cookie } = await t.signedIn('admin')
     const long = await t.request('/_api/blog/create', {
