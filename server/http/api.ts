@@ -8,7 +8,7 @@ import type { BodyGate } from './body-gate.ts'
 import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
-import { useInputMessages } from './input-messages.ts'
+import { applyInputMessages } from './input-messages.ts'
 
 /**
  * The most a body may weigh, by who may call the endpoint. Public and member calls carry a
@@ -33,7 +33,7 @@ export function mountApi(
   services: Services,
   gate: BodyGate,
 ): void {
-  useInputMessages()
+  applyInputMessages()
   const methodsByPath = new Map<string, Set<string>>()
   for (const ep of routes) {
     const path = `/_api${ep.path}`

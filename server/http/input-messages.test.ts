@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { useInputMessages } from './input-messages.ts'
+import { applyInputMessages } from './input-messages.ts'
 
-useInputMessages()
+applyInputMessages()
 
 const messages = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input)

@@ -63,6 +63,6 @@ export function inputMessage(issue: Issue): string | undefined {
 }
 
 /** Once, for the whole server process (zod's configuration is global). */
-export function useInputMessages(): void {
+export function applyInputMessages(): void {
   z.config({ customError: inputMessage })
 }
