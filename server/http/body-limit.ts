@@ -46,12 +46,14 @@ export function limitRequestBody(
         if (size > maxSize) {
           state.exceeded = true
           controller.error(new BodyTooLargeError(maxSize))
-          await source.cancel().catch(() => {})
           return
         }
         controller.enqueue(value)
       },
-      cancel: (reason) => source.cancel(reason),
+      // The rest of the body is left unread, not cancelled: cancelling the connection's stream
+      // would end the connection before the answer is sent (the server reads off what is left
+      // once it has answered), and a body made by undici (FormData, in tests) would be enqueued
+      // into after it was cancelled.
     },
     // Nothing is read ahead: each read of the handler's is one read from the connection.
     { highWaterMark: 0 },

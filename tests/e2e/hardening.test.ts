@@ -133,5 +133,16 @@ test.describe('the production server', () => {
     )
     socket.destroy()
     expect(text).toMatch(/^HTTP\/1\.1 401/)
+    // Past a public endpoint's 64 KB, chunked: a 413 answer, not a dropped connection.
+    const big = Buffer.alloc(100 * 1024, 'x')
+    const over = await raw(
+      `POST /_api/contact/submit HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n` +
+        `Origin: http://127.0.0.1:${PORT}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n${big.length.toString(16)}\r\n`,
+      big,
+    )
+    over.socket.destroy()
+    expect(over.text).toMatch(/^HTTP\/1\.1 413/)
+    expect(over.text).toContain('Request body is too large.')
   })
 })
