@@ -14,7 +14,13 @@ import {
   type DiscordCommunitySettings,
 } from '../integrations/discord-community.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
-import { BadGateway, RateLimited, Unavailable, ValidationError } from '../shared/errors.ts'
+import {
+  BadGateway,
+  Forbidden,
+  RateLimited,
+  Unavailable,
+  ValidationError,
+} from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
 /** Spec: the widget is fresh for 5 minutes. */
@@ -131,6 +137,9 @@ export function createDiscordCommunityService(deps: {
       const channelId = query.channelId ?? config.discordCommunity.galleryChannelId
       if (!channelId)
         throw ValidationError.field('channelId', MEDIA_MESSAGES.discordGalleryChannelRequired)
+      // The gallery channel only: the bot may see private channels too, and anyone may ask.
+      if (channelId !== config.discordCommunity.galleryChannelId)
+        throw new Forbidden(MEDIA_MESSAGES.discordChannelNotShown)
       if (!settings.botToken) throw new Unavailable(MEDIA_MESSAGES.discordNotConfigured)
       const key = `${channelId}:${query.before ?? ''}:${query.limit}`
       const now = clock.now().getTime()

@@ -31,7 +31,7 @@ import {
   type YoutubeVideo,
 } from '../integrations/youtube.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
-import { BadGateway, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
+import { BadGateway, Forbidden, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
 /** Channel statistics change slowly and cost quota: one hour per channel. */
@@ -221,6 +221,8 @@ export function createYoutubeService(deps: {
     async channelStats(channelId?: string): Promise<ChannelStats> {
       const id = channelId ?? config.youtubeChannelId
       if (!id) throw new ValidationError(MEDIA_MESSAGES.noChannel)
+      // The site's own channel only: each other id would be a call on the site's API quota.
+      if (id !== config.youtubeChannelId) throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
       if (!settings.apiKey) throw new Unavailable(MEDIA_MESSAGES.statsNeedKey)
       try {
         return (await statsCache(id).get()).value

@@ -78,6 +78,16 @@ describe('GET /_api/discord/channel-images', () => {
     expect(galleryCalls()).toBe(2)
   })
 
+  it('shows the gallery channel only: another channel the bot can see is refused without a call', async () => {
+    const named = await images(`?channelId=${FAKE_COMMUNITY.galleryChannelId}&limit=7`)
+    expect(named.status).toBe(200)
+    const before = galleryCalls()
+    const other = await images('?channelId=99999999999999999')
+    expect(other.status).toBe(403)
+    expect(other.json.error).toBe(MEDIA_MESSAGES.discordChannelNotShown)
+    expect(galleryCalls()).toBe(before)
+  })
+
   it('validates channelId, before and limit (1 to 100)', async () => {
     for (const q of ['?limit=0', '?limit=101', '?limit=x', '?before=abc', '?channelId=general']) {
       const res = await images(q)
@@ -118,13 +128,14 @@ describe('GET /_api/discord/channel-images', () => {
 
 describe('without a gallery channel configured', () => {
   const bare = setupMediaApp({ env: { DISCORD_GALLERY_CHANNEL_ID: '' } })
-  it("answers 'Channel ID is required' unless one is given", async () => {
+  it("answers 'Channel ID is required', and shows no channel a visitor names", async () => {
     const res = await bare.t.request('/_api/discord/channel-images')
     expect(res.status).toBe(400)
     expect(res.json.error).toBe(MEDIA_MESSAGES.discordGalleryChannelRequired)
     const given = await bare.t.request(
       `/_api/discord/channel-images?channelId=${FAKE_COMMUNITY.galleryChannelId}&limit=5`,
     )
-    expect(given.status).toBe(200)
+    expect(given.status).toBe(403)
+    expect(given.json.error).toBe(MEDIA_MESSAGES.discordChannelNotShown)
   })
 })

@@ -168,4 +168,11 @@ describe('GET /_api/youtube/channel-stats', () => {
     await ctx.t.request('/_api/youtube/channel-stats')
     expect(calls('/channels')).toBe(2)
   })
+
+  it('answers for the site’s own channel only: another id costs no call on the quota', async () => {
+    const other = await ctx.t.request(`/_api/youtube/channel-stats?channelId=UC${'x'.repeat(22)}`)
+    expect(other.status).toBe(403)
+    expect(other.json.error).toBe(MEDIA_MESSAGES.statsOtherChannel)
+    expect(calls('/channels')).toBe(0)
+  })
 })
