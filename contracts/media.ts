@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { optionalNonEmpty, positiveId, requiredString, wholeNumber } from './common.ts'
+import {
+  optionalNonEmpty,
+  PAGE_NUMBER_MAX,
+  positiveId,
+  requiredString,
+  wholeNumber,
+} from './common.ts'
 import { prose } from './text.ts'
 import {
   GALLERY_MAX_LIMIT,
@@ -25,7 +31,7 @@ const channelId = requiredString(MEDIA_MESSAGES.channelIdRequired).pipe(
 )
 
 export const VideoListQuery = z.object({
-  page: wholeNumber(1, 10_000),
+  page: wholeNumber(1, PAGE_NUMBER_MAX),
   limit: wholeNumber(VIDEOS_PAGE_SIZE, VIDEOS_MAX_LIMIT),
   isLive: queryFlag,
   liveOrRecentLive: queryFlag,

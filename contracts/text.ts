@@ -26,12 +26,11 @@ export function stripControls(value: string): string {
   return value.replace(FORBIDDEN_IN_TEXT_ALL, '')
 }
 
-// eslint-disable-next-line no-control-regex
-const NOT_IN_A_LABEL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
 /**
  * A name the client chose but no one typed (an uploaded file's name), kept as one readable line:
  * control and text-direction characters dropped, not refused (PostgreSQL refuses NUL in text).
  */
+const NOT_IN_A_LABEL = new RegExp(`${FORBIDDEN_IN_LINE.source}|${BIDI_CONTROLS.source}`, 'g')
 export function labelFrom(value: string, max: number): string {
   return value.replace(NOT_IN_A_LABEL, '').trim().slice(0, max)
 }

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { MEDIA_MESSAGES, VIDEOS_PAGE_SIZE } from '../../contracts/media-constants.ts'
 import { useVideos } from '../components/media/media-queries.ts'
 import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
@@ -14,7 +15,7 @@ import type { Route } from './+types/videos'
 
 function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'))
-  return Number.isInteger(page) && page > 0 && page <= 10_000 ? page : 1
+  return Number.isInteger(page) && page > 0 && page <= PAGE_NUMBER_MAX ? page : 1
 }
 
 /** The first page a visitor asks for is in the HTML; later pages are fetched by the browser. */

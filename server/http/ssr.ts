@@ -34,7 +34,8 @@ export function createSsrHandler(
   return async (c: Context<AppEnv>): Promise<Response> => {
     // A path with a broken percent-encoding (`/%E0%A4%A`) names no page: answered here, as React
     // Router would answer it with a 404 after two unstructured warnings on the log.
-    if (!isDecodable(c.req.url)) return c.text(HTTP_MESSAGES.badPath, 400)
+    if (c.req.url.includes('%') && !isDecodable(c.req.url))
+      return c.text(HTTP_MESSAGES.badPath, 400)
     const build = await loadBuild()
     let handler = handlers.get(build)
     if (!handler) {

@@ -34,10 +34,8 @@ import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
 import { BadGateway, Forbidden, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
-/** Channel statistics change slowly and cost quota: one hour per channel. */
+/** Channel statistics change slowly and cost quota: kept for an hour. */
 export const CHANNEL_STATS_TTL_MS = 60 * 60 * 1000
-/** How many channels' statistics are kept at once (the configured one, plus a few asked for). */
-const MAX_STATS_CHANNELS = 16
 
 export function toVideo(row: VideoRow): Video {
   return {
@@ -101,19 +99,13 @@ export function createYoutubeService(deps: {
     feedUrl: config.youtube.feedUrl,
   }
   const timeout = () => AbortSignal.timeout(config.youtube.timeoutMs)
-  const statsCaches = new Map<string, CachedUpstream<ChannelStats>>()
   /** One sync per channel at a time: a second caller waits for the first one's result. */
   const syncsInFlight = new Map<string, Promise<SyncResult>>()
 
-  function statsCache(channelId: string): CachedUpstream<ChannelStats> {
-    let cache = statsCaches.get(channelId)
-    if (cache) {
-      statsCaches.delete(channelId)
-      statsCaches.set(channelId, cache)
-      return cache
-    }
-    if (statsCaches.size >= MAX_STATS_CHANNELS) statsCaches.delete(statsCaches.keys().next().value!)
-    cache = createCachedUpstream({
+  /** The site's own channel's statistics, the only ones answered; made on first use. */
+  let statsCache: CachedUpstream<ChannelStats> | undefined
+  function ownChannelStats(channelId: string): CachedUpstream<ChannelStats> {
+    statsCache ??= createCachedUpstream({
       name: `youtube-channel ${channelId}`,
       ttlMs: CHANNEL_STATS_TTL_MS,
       timeoutMs: config.youtube.timeoutMs,
@@ -121,8 +113,7 @@ export function createYoutubeService(deps: {
       logger,
       load: async (signal) => (await getYoutubeChannel(settings, channelId, signal)).stats,
     })
-    statsCaches.set(channelId, cache)
-    return cache
+    return statsCache
   }
 
   async function runSync(channelId: string): Promise<SyncResult> {
@@ -152,7 +143,7 @@ export function createYoutubeService(deps: {
       videos.map(toUpsert),
       clock.now().toISOString(),
     )
-    statsCaches.get(channelId)?.reset('expire')
+    if (channelId === config.youtubeChannelId) statsCache?.reset('expire')
     const total = added + updated
     return {
       message: MEDIA_MESSAGES.syncResult(total, added, updated),
@@ -225,7 +216,7 @@ export function createYoutubeService(deps: {
       if (id !== config.youtubeChannelId) throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
       if (!settings.apiKey) throw new Unavailable(MEDIA_MESSAGES.statsNeedKey)
       try {
-        return (await statsCache(id).get()).value
+        return (await ownChannelStats(id).get()).value
       } catch (error) {
         const cause = error instanceof Error ? error.cause : undefined
         throw explain(cause ?? error, id)
