@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
   chmodSync,
   existsSync,
@@ -100,6 +100,14 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
   return newestSlug(dir)
 }
 
+/** Servers still running: stopped when this process ends, also when a load or a probe throws. */
+const running = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM')
+})
+// Ctrl-C ends the process through 'exit', so the servers stop with it.
+process.once('SIGINT', () => process.exit(130))
+
 async function startServer(
   dataDir: string,
   port: number,
@@ -118,6 +126,8 @@ async function startServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   // Up to a minute: a first start after an upgrade may index 10,000 posts for search.
   for (let i = 0; i < 600; i++) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -354,6 +364,8 @@ http {
 `,
   )
   const child = spawn(binary, ['-c', path.join(root, 'nginx.conf')], { stdio: 'ignore' })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   await new Promise((r) => setTimeout(r, 500))
   // The worker, not the master, does the work: its CPU is what the comparison would read.
   return {

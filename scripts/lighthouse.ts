@@ -38,6 +38,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const origin = `http://127.0.0.1:${PORT}`
 
+// Checked before anything starts: Chromium failing to launch later would end this process with an
+// unhandled error and leave the site's server running on the port, where the next run's
+// Lighthouse would measure it, its fake upstreams gone.
+if (!existsSync(CHROMIUM)) {
+  console.error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`)
+  process.exit(1)
+}
+
 if (!existsSync(path.join(buildDir, 'server-js/server/main.js'))) {
   console.log(`no build in ${buildDir}/: npm run build…`)
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env })
@@ -98,6 +106,9 @@ const server = spawn(process.execPath, startArguments(), {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
+// However this process ends (an error, Ctrl-C), the server it started does not outlive it.
+process.on('exit', () => server.kill('SIGTERM'))
+process.once('SIGINT', () => process.exit(130))
 
 let chrome: chromeLauncher.LaunchedChrome | undefined
 const stop = async () => {
