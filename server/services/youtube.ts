@@ -102,19 +102,18 @@ export function createYoutubeService(deps: {
   /** One sync per channel at a time: a second caller waits for the first one's result. */
   const syncsInFlight = new Map<string, Promise<SyncResult>>()
 
-  /** The site's own channel's statistics, the only ones answered; made on first use. */
-  let statsCache: CachedUpstream<ChannelStats> | undefined
-  function ownChannelStats(channelId: string): CachedUpstream<ChannelStats> {
-    statsCache ??= createCachedUpstream({
-      name: `youtube-channel ${channelId}`,
-      ttlMs: CHANNEL_STATS_TTL_MS,
-      timeoutMs: config.youtube.timeoutMs,
-      clock,
-      logger,
-      load: async (signal) => (await getYoutubeChannel(settings, channelId, signal)).stats,
-    })
-    return statsCache
-  }
+  /** The site's own channel's statistics, the only ones answered. */
+  const ownChannel = config.youtubeChannelId
+  const statsCache: CachedUpstream<ChannelStats> | undefined = ownChannel
+    ? createCachedUpstream({
+        name: `youtube-channel ${ownChannel}`,
+        ttlMs: CHANNEL_STATS_TTL_MS,
+        timeoutMs: config.youtube.timeoutMs,
+        clock,
+        logger,
+        load: async (signal) => (await getYoutubeChannel(settings, ownChannel, signal)).stats,
+      })
+    : undefined
 
   async function runSync(channelId: string): Promise<SyncResult> {
     let videos: YoutubeVideo[]
@@ -143,7 +142,7 @@ export function createYoutubeService(deps: {
       videos.map(toUpsert),
       clock.now().toISOString(),
     )
-    if (channelId === config.youtubeChannelId) statsCache?.reset('expire')
+    if (channelId === ownChannel) statsCache?.reset('expire')
     const total = added + updated
     return {
       message: MEDIA_MESSAGES.syncResult(total, added, updated),
@@ -210,13 +209,13 @@ export function createYoutubeService(deps: {
     },
 
     async channelStats(channelId?: string): Promise<ChannelStats> {
-      const id = channelId ?? config.youtubeChannelId
+      const id = channelId ?? ownChannel
       if (!id) throw new ValidationError(MEDIA_MESSAGES.noChannel)
       // The site's own channel only: each other id would be a call on the site's API quota.
-      if (id !== config.youtubeChannelId) throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
+      if (id !== ownChannel || !statsCache) throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
       if (!settings.apiKey) throw new Unavailable(MEDIA_MESSAGES.statsNeedKey)
       try {
-        return (await ownChannelStats(id).get()).value
+        return (await statsCache.get()).value
       } catch (error) {
         const cause = error instanceof Error ? error.cause : undefined
         throw explain(cause ?? error, id)
