@@ -295,15 +295,19 @@ export function ContentFormDialog({
                 <span className="text-sm font-medium" id={id('content-label')}>
                   Content
                 </span>
+                {/* The editor owns its text once made. It mounts inside the dialog's portal, a
+                    render after a restored draft is in the form; discarding the draft makes a new
+                    editor (a new key) on the saved text. */}
                 <Controller
                   control={form.control}
                   name="content"
                   render={({ field }) => (
                     <Suspense fallback={<EditorLoading />}>
                       <RichTextEditor
+                        key={restoredAt ?? 'saved'}
                         id={id('content')}
                         label="Content"
-                        value={field.value}
+                        initialValue={field.value}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
                         invalid={!!err('content')}

@@ -2,7 +2,7 @@ import Image from '@tiptap/extension-image'
 import Youtube from '@tiptap/extension-youtube'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
@@ -27,10 +27,15 @@ function isHttpUrl(value: string): boolean {
 /**
  * The post and page editor (TipTap): headings, bold, italic, links, lists, quotes, code, images by
  * address and YouTube embeds. It reports HTML; the server sanitises whatever arrives.
+ *
+ * It starts from `initialValue` and owns its text from then on. A caller that replaces the text
+ * (a restored draft, a discarded one) mounts a new editor with a new `key`. Writing each value
+ * that comes back through the form into the editor raced with typing: a render's effect could
+ * carry a value a keystroke older than the text and put it back.
  */
 export function RichTextEditor({
   id,
-  value,
+  initialValue,
   onChange,
   onBlur,
   invalid,
@@ -38,7 +43,7 @@ export function RichTextEditor({
   label,
 }: {
   id: string
-  value: string
+  initialValue: string
   onChange: (html: string) => void
   onBlur?: () => void
   invalid?: boolean
@@ -55,7 +60,7 @@ export function RichTextEditor({
       Image,
       Youtube.configure({ nocookie: true, controls: true, width: 640, height: 360 }),
     ],
-    content: value,
+    content: initialValue,
     editorProps: {
       attributes: {
         id,
@@ -71,13 +76,6 @@ export function RichTextEditor({
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
     onBlur: () => onBlur?.(),
   })
-
-  // A value set from outside (a restored draft, a record loaded for editing) replaces the text.
-  useEffect(() => {
-    if (!editor) return
-    const current = editor.isEmpty ? '' : editor.getHTML()
-    if (value !== current) editor.commands.setContent(value, { emitUpdate: false })
-  }, [editor, value])
 
   const state = useEditorState({
     editor,
@@ -142,6 +140,10 @@ export function RichTextEditor({
       aria-pressed={active === undefined ? undefined : active}
       title={name}
       disabled={!editor}
+      // A pointer press keeps the focus (and the selection) in the text, so what is typed next
+      // lands there at once. Without this the button takes the focus, TipTap hands it back only
+      // at the next animation frame, and keys pressed before that frame were lost.
+      onMouseDown={(e) => e.preventDefault()}
       onClick={run}
       className={cn(
         'inline-flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-md px-2 text-sm hover:bg-muted disabled:opacity-50',
