@@ -23,6 +23,8 @@ function rowMenu(page: Page, title: string) {
 test('an admin writes a post in the rich-text editor, publishes it, finds it, edits and deletes it', async ({
   page,
 }) => {
+  // A whole author's task (12–16 s on the CI machine): room to spare on a slower one.
+  test.slow()
   const title = `Nebula Notes ${unique()}`
   const slug = title.toLowerCase().replace(/ /g, '-')
   await openAdmin(page, 'posts')
@@ -124,6 +126,7 @@ test('an admin writes a post in the rich-text editor, publishes it, finds it, ed
 })
 
 test('an admin creates, edits and deletes a page and an FAQ section', async ({ page }) => {
+  test.slow()
   const name = `Observing Rules ${unique()}`
   const slug = name.toLowerCase().replace(/ /g, '-')
   await openAdmin(page, 'pages')
@@ -203,6 +206,7 @@ test('an admin creates, edits and deletes a page and an FAQ section', async ({ p
 test('an admin manages users: create with validation, search, sort, page, edit, password and delete', async ({
   page,
 }) => {
+  test.slow()
   const tag = unique()
   await openAdmin(page)
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true')
