@@ -1,6 +1,6 @@
 import Image from '@tiptap/extension-image'
 import Youtube from '@tiptap/extension-youtube'
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
@@ -22,6 +22,15 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * The HTML to store. TipTap keeps an empty paragraph after a last block that is not one (its
+ * trailing node), so that there is always somewhere to type below a heading or a list; it is the
+ * editor's, not the author's, and every saved post ended with `<p></p>`.
+ */
+function storedHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, '')
 }
 
 /**
@@ -73,7 +82,7 @@ export function RichTextEditor({
           'prose-content min-h-64 max-w-none px-4 py-3 focus:outline-none [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-accent [&_a]:underline [&_img]:max-w-full [&_p]:my-2',
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
+    onUpdate: ({ editor }) => onChange(storedHtml(editor)),
     onBlur: () => onBlur?.(),
   })
 
