@@ -16,6 +16,14 @@ async function openAdmin(page: Page, tab?: string) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }
 
+/** Closing a form with changes asks first; this answers 'Discard changes'. */
+async function discardChanges(page: Page) {
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click()
+}
+
 function rowMenu(page: Page, title: string) {
   return page.getByRole('button', { name: `Actions for ${title}` })
 }
@@ -343,10 +351,7 @@ test('keys pressed straight after a toolbar click land in the text, before the n
   await expect(editor.locator('h2')).toHaveText('Where to look tonight')
   await expect(editor.locator('h2 strong')).toHaveText(' tonight')
   await page.keyboard.press('Escape')
-  await page
-    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
-    .getByRole('button', { name: 'Discard changes' })
-    .click()
+  await discardChanges(page)
 })
 
 test('a restored draft can be discarded: the form and the editor go back to the saved text', async ({
@@ -361,8 +366,8 @@ test('a restored draft can be discarded: the form and the editor go back to the 
   await page.waitForTimeout(600)
   await page.reload()
   await waitForHydration(page)
-  // With the editor's code already loaded, the restored text is there from the editor's first
-  // render, before the form has taken the draft's values.
+  // With the editor's code already loaded, the editor mounts with the dialog, not a moment later:
+  // the restored text must be in it all the same.
   await page.getByRole('tab', { name: 'Blog Posts' }).click()
   await page.getByRole('button', { name: 'New Post' }).click()
   const post = page.getByRole('dialog', { name: 'Create New Post' })
@@ -383,10 +388,7 @@ test('a restored draft can be discarded: the form and the editor go back to the 
   await page.keyboard.type('A fresh start')
   await expect(editor).toHaveText('A fresh start')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await page
-    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
-    .getByRole('button', { name: 'Discard changes' })
-    .click()
+  await discardChanges(page)
   await expect(dialog).toBeHidden()
 })
 
