@@ -83,11 +83,16 @@ function pdfAmount(formatted: string, currency: string): string {
   return out
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+// Made on first use, not when the server starts: a formatter reads the platform's locale data
+// (ICU), about 5 MB of the Node binary that a server which never writes an invoice need not touch.
+let longDate: Intl.DateTimeFormat | undefined
 /** 2026-11-22 → November 22, 2026 (a calendar date: no time zone moves it). */
-export const invoiceDay = (iso: string) => longDate.format(new Date(`${iso}T00:00:00Z`))
+export const invoiceDay = (iso: string) =>
+  (longDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })).format(
+    new Date(`${iso}T00:00:00Z`),
+  )
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
+let quantityFormat: Intl.NumberFormat | undefined
 type Font = 'Helvetica' | 'Helvetica-Bold'
 
 class InvoiceLayout {
@@ -258,7 +263,9 @@ class InvoiceLayout {
     for (const [i, item] of this.invoice.items.entries()) {
       const cells = [
         pdfText(item.description),
-        quantityFormat.format(item.quantity),
+        (quantityFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })).format(
+          item.quantity,
+        ),
         this.rate(item.rate),
         this.money(item.amount),
       ]
