@@ -38,10 +38,16 @@ export function createDatabase(target: Config['database']): Database {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // better-sqlite3 builds SQLite with a 16 MB page cache; SQLite's own default is 2 MB. The pages
+  // also sit in the kernel's file cache, so a miss costs a copy, not a disk read: at 10,000 posts
+  // searches and rendered pages measured the same with 2 MB, and the process 12–15 MB smaller.
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`)
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 
 export const STATEMENT_CACHE_SIZE = 500
+/** SQLite's page cache per connection, in KiB (a negative `cache_size` is KiB, a positive one pages). */
+export const SQLITE_CACHE_KIB = 2000
 
 /**
  * Kysely prepares every query afresh; compiling SQL costs more than running these small queries.
