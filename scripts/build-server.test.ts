@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildServer, compileServerModule, serverOutDir } from './build-server.ts'
+import { buildServer, bundleServer, compileServerModule, serverOutDir } from './build-server.ts'
 
 const SOURCE = `import { type Config, loadConfig } from './config.ts'
 import type { Database } from '../db/dialect.ts'
@@ -74,5 +74,65 @@ describe('buildServer', () => {
       `import { c } from '../contracts/c.js'\nexport const x         = 1\n`,
     )
     expect(() => readFileSync(path.join(serverOutDir(root), 'server/db/x.test.js'))).toThrow()
+  })
+})
+
+describe('bundleServer', () => {
+  let root = ''
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  function write(file: string, code: string) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+    writeFileSync(path.join(root, file), code)
+  }
+
+  it('puts the server build in place of its loader, keeps runtime packages out, and writes ASCII', async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'bundle-server-'))
+    write(
+      'server-js/server/ssr-build.js',
+      `export async function loadServerBuild(file) { return import(file) }\n`,
+    )
+    write(
+      'server-js/server/main.js',
+      [
+        `import SQLite from 'better-sqlite3'`,
+        `import { loadServerBuild } from './ssr-build.js'`,
+        `/** Not kept: only licences are. */`,
+        `export const label = 'Moon — 1st quarter'`,
+        `export const build = await loadServerBuild('/nowhere/index.js')`,
+        `export const db = SQLite`,
+      ].join('\n'),
+    )
+    write('build/server/index.js', `export const routes = { root: 'Orion’s belt' }\n`)
+    const outDir = path.join(root, 'bundle')
+    await bundleServer({
+      entry: path.join(root, 'server-js/server/main.js'),
+      loaderFile: path.join(root, 'server-js/server/ssr-build.js'),
+      serverBuildFile: path.join(root, 'build/server/index.js'),
+      outDir,
+    })
+    const code = readFileSync(path.join(outDir, 'main.js'), 'utf8')
+    // The build is in the bundle, not imported by path when the server starts.
+    expect(code).toContain(String.raw`Orion\u2019s belt`)
+    expect(code).not.toMatch(/import\(/)
+    expect(code).toMatch(/from "better-sqlite3"/)
+    expect(code).toContain(String.raw`Moon \u2014 1st quarter`)
+    expect([...code].every((c) => c.charCodeAt(0) < 0x80)).toBe(true)
+    expect(code).not.toContain('Not kept')
+    expect(code).toMatch(/sourceMappingURL=main\.js\.map/)
+  })
+
+  it('fails when the loader it replaces is not part of the server', async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'bundle-server-'))
+    write('server-js/server/main.js', `export const x = 1\n`)
+    write('build/server/index.js', `export const routes = {}\n`)
+    await expect(
+      bundleServer({
+        entry: path.join(root, 'server-js/server/main.js'),
+        loaderFile: path.join(root, 'server-js/server/ssr-build.js'),
+        serverBuildFile: path.join(root, 'build/server/index.js'),
+        outDir: path.join(root, 'bundle'),
+      }),
+    ).rejects.toThrow(/never loaded/)
   })
 })

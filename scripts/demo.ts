@@ -15,7 +15,7 @@ const fakesPort = Number(process.env.DEMO_FAKES_PORT ?? port + 1)
 const adminPassword = process.env.ADMIN_PASSWORD ?? 'demo-admin-password'
 
 const { startServer } = (await import(
-  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server-js/server/main.js')).href
+  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server-bundle/main.js')).href
 )) as typeof ServerMain
 
 const smtp = await startSmtpServer()

@@ -46,7 +46,7 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1)
 }
 
-if (!existsSync(path.join(buildDir, 'server-js/server/main.js'))) {
+if (!existsSync(path.join(buildDir, 'server-bundle/main.js'))) {
   console.log(`no build in ${buildDir}/: npm run build…`)
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env })
   if (built.status !== 0) process.exit(built.status ?? 1)

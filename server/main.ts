@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { type Config, ConfigError, loadConfig } from './config.ts'
@@ -14,6 +13,7 @@ import { siteJobs } from './jobs/index.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { type Services, createServices } from './services/index.ts'
 import { seedIfEmpty } from './services/seed.ts'
+import { loadServerBuild } from './ssr-build.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 const IDLE_CLOSE_DELAY_MS = 1_000
@@ -101,9 +101,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } else {
     const buildRoot = path.resolve(process.env.BUILD_DIR ?? 'build')
     const buildFile = path.join(buildRoot, 'server/index.js')
-    const build = (await import(pathToFileURL(buildFile).href).catch(() => {
-      throw new ConfigError(`No production build at ${buildFile}: run \`npm run build\` first.`)
-    })) as ServerBuild
+    const build = await loadServerBuild(buildFile)
     loadBuild = async () => build
     clientDir = path.relative(process.cwd(), path.join(buildRoot, 'client'))
   }

@@ -22,7 +22,7 @@ export const ADMIN = { email: 'admin@cluster.example.org', password: 'cluster-ad
 
 /** The build the lane runs: `npm run build` (or BUILD_DIR=… npm run build) before the lane. */
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
-const SERVER_ENTRY = path.join(BUILD_DIR, 'server-js/server/main.js')
+const SERVER_ENTRY = path.join(BUILD_DIR, 'server-bundle/main.js')
 
 /** What deploy/node.env sets on every node, as KEY=VALUE pairs (comments and blanks skipped). */
 export function readNodeEnvFile(file = 'deploy/node.env'): Record<string, string> {

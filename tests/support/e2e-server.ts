@@ -15,9 +15,9 @@ import { startSmtpServer } from './smtp.ts'
  * upstreams on loopback and a member account beside the seeded admin. Started by Playwright's
  * webServer.
  */
-// The browser tests drive the compiled server that `npm start` runs (ADR 006).
+// The browser tests drive the bundled server that `npm start` runs (ADR 015).
 const { startServer } = (await import(
-  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server-js/server/main.js')).href
+  pathToFileURL(path.resolve(process.env.BUILD_DIR ?? 'build', 'server-bundle/main.js')).href
 )) as typeof ServerMain
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'))
