@@ -124,6 +124,14 @@ const EnvSchema = z.object({
     .min(0, { error: 'PAGE_CACHE_MB must be 0 or more' })
     .max(1024, { error: 'PAGE_CACHE_MB must be at most 1024' })
     .default(32),
+  // Connections open at once; more are closed as they arrive. An idle keep-alive connection holds
+  // about 3 KB of the heap, so this bounds what clients can take of it (ADR 015).
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: 'MAX_CONNECTIONS must be a number of connections' })
+    .int({ error: 'MAX_CONNECTIONS must be a whole number' })
+    .min(16, { error: 'MAX_CONNECTIONS must be at least 16' })
+    .max(65_536, { error: 'MAX_CONNECTIONS must be at most 65536' })
+    .default(4096),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
@@ -212,6 +220,8 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info'
   /** Bytes the visitor page cache may hold; 0 when it is off. */
   pageCacheBytes: number
+  /** Open connections at once (MAX_CONNECTIONS); more are closed as they arrive. */
+  maxConnections: number
   /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
   sky: {
     swpcUrl: string
@@ -432,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteVerification: { path: e.SITE_VERIFICATION_PATH, line: e.SITE_VERIFICATION_LINE },
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    maxConnections: e.MAX_CONNECTIONS,
     sky: {
       swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
       nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),

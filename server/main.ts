@@ -122,6 +122,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   )
   server.keepAliveTimeout = 65_000
+  // Each open connection holds some heap, idle or not: past the limit, a new one is closed at once
+  // rather than let clients grow the heap towards its cap.
+  server.maxConnections = config.maxConnections
 
   const scheduler = createScheduler({
     db,
