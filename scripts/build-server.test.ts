@@ -1,6 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer, bundleServer, compileServerModule, serverOutDir } from './build-server.ts'
 
@@ -86,53 +95,73 @@ describe('bundleServer', () => {
     writeFileSync(path.join(root, file), code)
   }
 
-  it('puts the server build in place of its loader, keeps runtime packages out, and writes ASCII', async () => {
+  /** A server whose loader imports the build by path, as server/ssr-build.ts does. */
+  function serverFixture(main: string[]) {
     root = mkdtempSync(path.join(tmpdir(), 'bundle-server-'))
     write(
       'server-js/server/ssr-build.js',
-      `export async function loadServerBuild(file) { return import(file) }\n`,
+      `export async function loadProductionBuild() { return { build: await import('/nowhere/index.js'), root: '/nowhere' } }\n`,
     )
+    write('server-js/server/main.js', main.join('\n'))
+    // A package both the server and the pages import, as they do react-router.
     write(
-      'server-js/server/main.js',
-      [
-        `import SQLite from 'better-sqlite3'`,
-        `import { loadServerBuild } from './ssr-build.js'`,
-        `/** Not kept: only licences are. */`,
-        `export const label = 'Moon — 1st quarter'`,
-        `export const build = await loadServerBuild('/nowhere/index.js')`,
-        `export const db = SQLite`,
-      ].join('\n'),
+      'node_modules/shared-pkg/package.json',
+      '{"name":"shared-pkg","type":"module","main":"index.js"}',
     )
-    write('build/server/index.js', `export const routes = { root: 'Orion’s belt' }\n`)
-    const outDir = path.join(root, 'bundle')
-    await bundleServer({
+    write('node_modules/shared-pkg/index.js', `export const marker = 'shared-pkg marker'\n`)
+    write(
+      'build/server/index.js',
+      `import { marker } from 'shared-pkg'\nexport const routes = { root: 'Orion’s belt', marker }\n`,
+    )
+    return {
       entry: path.join(root, 'server-js/server/main.js'),
       loaderFile: path.join(root, 'server-js/server/ssr-build.js'),
       serverBuildFile: path.join(root, 'build/server/index.js'),
-      outDir,
-    })
-    const code = readFileSync(path.join(outDir, 'main.js'), 'utf8')
+      outDir: path.join(root, 'build/server-bundle'),
+    }
+  }
+
+  it('puts the build in place of its loader, once, keeps runtime packages out, and writes ASCII', async () => {
+    const options = serverFixture([
+      `import SQLite from 'better-sqlite3'`,
+      `import { marker } from 'shared-pkg'`,
+      `import { loadProductionBuild } from './ssr-build.js'`,
+      `/** Not kept: only licences are. */`,
+      `export const label = 'Moon — 1st quarter'`,
+      `export const loaded = await loadProductionBuild()`,
+      `export const db = [SQLite, marker]`,
+    ])
+    await bundleServer(options)
+    const code = readFileSync(path.join(options.outDir, 'main.js'), 'utf8')
     // The build is in the bundle, not imported by path when the server starts.
     expect(code).toContain(String.raw`Orion\u2019s belt`)
     expect(code).not.toMatch(/import\(/)
     expect(code).toMatch(/from "better-sqlite3"/)
+    // One copy of what both import, and no import of it left.
+    expect(code.split('shared-pkg marker')).toHaveLength(2)
+    expect(code).not.toMatch(/from "shared-pkg"/)
     expect(code).toContain(String.raw`Moon \u2014 1st quarter`)
     expect([...code].every((c) => c.charCodeAt(0) < 0x80)).toBe(true)
     expect(code).not.toContain('Not kept')
     expect(code).toMatch(/sourceMappingURL=main\.js\.map/)
   })
 
-  it('fails when the loader it replaces is not part of the server', async () => {
-    root = mkdtempSync(path.join(tmpdir(), 'bundle-server-'))
-    write('server-js/server/main.js', `export const x = 1\n`)
-    write('build/server/index.js', `export const routes = {}\n`)
-    await expect(
-      bundleServer({
-        entry: path.join(root, 'server-js/server/main.js'),
-        loaderFile: path.join(root, 'server-js/server/ssr-build.js'),
-        serverBuildFile: path.join(root, 'build/server/index.js'),
-        outDir: path.join(root, 'bundle'),
-      }),
-    ).rejects.toThrow(/never loaded/)
+  it("finds the build's folder beside the bundle, whatever BUILD_DIR says when it runs", async () => {
+    const options = serverFixture([
+      `import { loadProductionBuild } from './ssr-build.js'`,
+      `export const loaded = await loadProductionBuild()`,
+    ])
+    await bundleServer(options)
+    const { loaded } = (await import(pathToFileURL(path.join(options.outDir, 'main.js')).href)) as {
+      loaded: { build: { routes: { marker: string } }; root: string }
+    }
+    expect(path.resolve(loaded.root)).toBe(realpathSync(path.join(root, 'build')))
+    expect(loaded.build.routes.marker).toBe('shared-pkg marker')
+  })
+
+  it('fails, and leaves no bundle behind, when the loader it replaces is not part of the server', async () => {
+    const options = serverFixture([`export const x = 1`])
+    await expect(bundleServer(options)).rejects.toThrow(/never loaded/)
+    expect(existsSync(options.outDir)).toBe(false)
   })
 })

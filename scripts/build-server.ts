@@ -1,4 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { stripTypeScriptTypes } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,9 +20,9 @@ import ts from 'typescript'
  * 1. the server's TypeScript as JavaScript in {BUILD_DIR}/server-js (ADR 006). Types are replaced
  *    by whitespace and relative `.ts` specifiers become `.js`, both length for length, so every
  *    line and column matches the source;
- * 2. that JavaScript, React Router's server build and the packages they import, as one bundle in
- *    {BUILD_DIR}/server-bundle, which `npm start` runs (ADR 015): a server that loads its code
- *    from 1,100 modules holds about 25 MB more at its peak than one that loads it from one.
+ * 2. that JavaScript, React Router's server build and the packages they import, bundled in
+ *    {BUILD_DIR}/server-bundle, which `npm start` runs (ADR 015): loaded from 1,142 modules, the
+ *    same code took 10–15 MB more at the server's peak, 14 MB more of live heap.
  */
 const SERVER_SOURCE_DIRS = ['server', 'contracts']
 
@@ -30,8 +39,9 @@ export function bundleOutDir(root: string): string {
 /**
  * Packages the bundle leaves in node_modules, loaded at run time as published: native addons
  * (SQLite, argon2, sharp, PostgreSQL's optional one), pdfkit (it reads its font metrics from its
- * own folder), what the server loads only on first use (PostgreSQL, S3, e-mail) and Vite (only in
- * development). Everything else is copied in, once.
+ * own folder), what the server loads only on first use, with `import()` or `createRequire` (the
+ * HTML sanitizer and its parser, PostgreSQL, S3, e-mail), and Vite (only in development).
+ * Everything else the server and the pages import is copied in, once.
  */
 export const RUNTIME_PACKAGES = [
   'better-sqlite3',
@@ -42,6 +52,8 @@ export const RUNTIME_PACKAGES = [
   '@aws-sdk/client-s3',
   'pdfkit',
   'nodemailer',
+  'sanitize-html',
+  'htmlparser2',
   'vite',
 ]
 
@@ -51,22 +63,28 @@ const isRuntimePackage = (id: string) =>
 /**
  * Puts React Router's server build into the bundle in place of server/ssr-build.js, which imports
  * it by path at run time: imported that way, the pages would bring their own copies of React,
- * React Router and the rest, and the server's copies would not be theirs.
+ * React Router and the rest, and the server's copies would not be theirs. The build's folder (for
+ * the browser's files) is then the one the bundle lies in, whatever BUILD_DIR says when it runs.
  */
 function staticServerBuild(
   loaderFile: string,
   serverBuildFile: string,
 ): Plugin & { used(): boolean } {
+  // Rolldown names modules by their real paths; BUILD_DIR or a temporary folder may be a link.
+  const loader = existsSync(loaderFile) ? realpathSync(loaderFile) : loaderFile
   let used = false
   return {
     name: 'static-server-build',
     used: () => used,
     load(id) {
-      if (path.resolve(id) !== loaderFile) return null
+      if (id !== loader && path.resolve(id) !== loaderFile) return null
       used = true
       return [
+        `import { fileURLToPath } from 'node:url'`,
         `import * as build from ${JSON.stringify(serverBuildFile)}`,
-        'export async function loadServerBuild() { return build }',
+        'export async function loadProductionBuild() {',
+        `  return { build, root: fileURLToPath(new URL('..', import.meta.url)) }`,
+        '}',
       ].join('\n')
     },
   }
@@ -83,20 +101,32 @@ export interface BundleOptions {
 }
 
 /**
- * One ES module (and a chunk for each lazily imported part) with no comments but licences, in
- * ASCII: V8 keeps a script's source in memory, and one character above U+00FF makes it keep the
- * whole script at two bytes a character. Not minified, so a stack trace names the functions and
- * points at readable lines; main.js.map maps them back to the sources for
- * `node --enable-source-maps` (which costs about 10 MB, so production does not load it).
+ * `main.js` and the chunks it shares with the lazily imported parts, with no comments but
+ * licences, in ASCII: V8 keeps a script's source in memory, and one character above U+00FF makes
+ * it keep the whole script at two bytes a character. React's development builds are left out
+ * (`process.env.NODE_ENV` is "production" in the bundle, which `npm start` alone runs). Not
+ * minified, so a stack trace names the functions and points at readable lines; main.js.map maps
+ * them back to the sources for `node --enable-source-maps` (which costs about 10 MB, so production
+ * does not load it). A failed bundle leaves no folder behind.
  */
 export async function bundleServer(options: BundleOptions): Promise<string[]> {
   rmSync(options.outDir, { recursive: true, force: true })
+  try {
+    return await writeBundle(options)
+  } catch (error) {
+    rmSync(options.outDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function writeBundle(options: BundleOptions): Promise<string[]> {
   const plugin = staticServerBuild(path.resolve(options.loaderFile), options.serverBuildFile)
   const output = await rolldown({
     input: options.entry,
     platform: 'node',
     external: isRuntimePackage,
     plugins: [plugin],
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
     // React's "use client" marks what a browser bundle splits off; the server runs it all.
     onLog(level, log, handler) {
       if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
@@ -194,7 +224,10 @@ if (import.meta.main) {
   })
   // The bundle must load now, not when `npm start` first runs it (importing main.js starts
   // nothing: it serves only when run as the entry point).
-  await import(pathToFileURL(path.join(bundle, 'main.js')).href)
+  await import(pathToFileURL(path.join(bundle, 'main.js')).href).catch((error: unknown) => {
+    rmSync(bundle, { recursive: true, force: true })
+    throw error
+  })
   const kb = Math.round(statSync(path.join(bundle, 'main.js')).size / 1024)
   console.log(
     `server: bundled → ${path.relative(root, bundle)}/main.js (${kb} KB, ${files.length} files) in ${since()}`,

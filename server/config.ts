@@ -131,7 +131,7 @@ const EnvSchema = z.object({
     .int({ error: 'MAX_CONNECTIONS must be a whole number' })
     .min(16, { error: 'MAX_CONNECTIONS must be at least 16' })
     .max(65_536, { error: 'MAX_CONNECTIONS must be at most 65536' })
-    .default(4096),
+    .default(2048),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),

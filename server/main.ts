@@ -13,7 +13,7 @@ import { siteJobs } from './jobs/index.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { type Services, createServices } from './services/index.ts'
 import { seedIfEmpty } from './services/seed.ts'
-import { loadServerBuild } from './ssr-build.ts'
+import { loadProductionBuild } from './ssr-build.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 const IDLE_CLOSE_DELAY_MS = 1_000
@@ -99,11 +99,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     devMiddleware = vite.middlewares as never
     closeVite = () => vite.close()
   } else {
-    const buildRoot = path.resolve(process.env.BUILD_DIR ?? 'build')
-    const buildFile = path.join(buildRoot, 'server/index.js')
-    const build = await loadServerBuild(buildFile)
+    const { build, root } = await loadProductionBuild()
     loadBuild = async () => build
-    clientDir = path.relative(process.cwd(), path.join(buildRoot, 'client'))
+    clientDir = path.relative(process.cwd(), path.join(root, 'client'))
   }
 
   // Set on SIGTERM: /healthz answers 503 so the balancer stops sending, answers end keep-alive.

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const FORMATTERS = ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules'] as const
-const originals = { ...Intl }
+// Intl's members are not enumerable: each is kept by name, and put back after the test.
+const originals = {
+  DateTimeFormat: Intl.DateTimeFormat,
+  NumberFormat: Intl.NumberFormat,
+  Collator: Intl.Collator,
+  PluralRules: Intl.PluralRules,
+  supportedValuesOf: Intl.supportedValuesOf,
+}
 
 afterEach(() => Object.assign(Intl, originals))
 

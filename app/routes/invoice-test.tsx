@@ -85,8 +85,9 @@ function demoInvoice(id: number, values: DemoValues): Invoice {
  * loads its routes: their arithmetic reads the platform's currency data (ICU), about 5 MB of the
  * Node binary that the reading pages (posts, lists, search) never touch.
  */
+const FIRST_SAMPLE_ID = 1
 const samples = (): Invoice[] => [
-  demoInvoice(1, {
+  demoInvoice(FIRST_SAMPLE_ID, {
     clientName: 'Orion Optics Ltd.',
     clientEmail: 'accounts@orion-optics.example',
     clientAddress: '12 Observatory Lane\nFlagstaff, AZ 86001',
@@ -138,7 +139,7 @@ export default function InvoiceTest() {
   const { siteName } = usePublicConfig()
   const issuer: InvoiceIssuer = { name: siteName, address: null, email: null }
   const [invoices, setInvoices] = useState<Invoice[]>(samples)
-  const [selected, setSelected] = useState<number>(1)
+  const [selected, setSelected] = useState<number>(FIRST_SAMPLE_ID)
   const [creating, setCreating] = useState(false)
   const shown = invoices.find((i) => i.id === selected) ?? invoices[0]!
 

@@ -26,8 +26,9 @@ import { compression } from './compression.ts'
 
 /**
  * Bodies being read and parsed at once may reserve this much in all (each reserves its length,
- * or its endpoint's limit). JSON takes up to ten times its size in heap: 2 MB of bodies stays far
- * below the heap the server runs with (ADR 006), however many clients send at once.
+ * or its endpoint's limit). JSON takes up to ten times its size in heap: 2 MB of bodies, about
+ * 20 MB of objects at worst, fits in the heap the server runs with beside its own 19 MB and the
+ * open connections' (ADR 015), however many clients send at once.
  */
 export const BODY_BUDGET_BYTES = 2 * 1024 * 1024
 export const BODY_MAX_WAITING = 256

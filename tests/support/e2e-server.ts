@@ -11,7 +11,7 @@ import { E2E } from './e2e-accounts.ts'
 import { startSmtpServer } from './smtp.ts'
 
 /**
- * The production build (the app and the compiled server) on a fresh SQLite database, with fake
+ * The production build (the app and the bundled server) on a fresh SQLite database, with fake
  * upstreams on loopback and a member account beside the seeded admin. Started by Playwright's
  * webServer.
  */

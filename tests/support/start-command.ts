@@ -6,7 +6,8 @@ import { startArguments } from '../../scripts/start-command.ts'
 export function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   return new Promise((resolve) => {
     const req = http.get(
-      { host: '127.0.0.1', port, path: '/healthz', timeout: timeoutMs },
+      // No keep-alive: a check leaves no connection open to count against the server's limit.
+      { host: '127.0.0.1', port, path: '/healthz', timeout: timeoutMs, agent: false },
       (res) => {
         res.resume()
         resolve(res.statusCode === 200)
@@ -17,7 +18,7 @@ export function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   })
 }
 
-/** Starts the compiled server as `npm start` would, and waits until /healthz answers. */
+/** Starts the production server as `npm start` would, and waits until /healthz answers. */
 export async function startProductionServer(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, startArguments(), {
     env: {
