@@ -26,14 +26,18 @@ import ts from 'typescript'
  */
 const SERVER_SOURCE_DIRS = ['server', 'contracts']
 
+/** A folder of the build: BUILD_DIR (./build by default), where React Router's build also goes. */
+const inBuild = (root: string, folder: string) =>
+  path.resolve(root, process.env.BUILD_DIR ?? 'build', folder)
+
 /** Where the compiled server goes: beside React Router's build, in the same BUILD_DIR. */
 export function serverOutDir(root: string): string {
-  return path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server-js')
+  return inBuild(root, 'server-js')
 }
 
 /** Where the bundle `npm start` runs goes, beside the compiled modules. */
 export function bundleOutDir(root: string): string {
-  return path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server-bundle')
+  return inBuild(root, 'server-bundle')
 }
 
 /**
@@ -219,7 +223,7 @@ if (import.meta.main) {
   const files = await bundleServer({
     entry: path.join(compiled, 'server/main.js'),
     loaderFile: path.join(compiled, 'server/ssr-build.js'),
-    serverBuildFile: path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'),
+    serverBuildFile: inBuild(root, 'server/index.js'),
     outDir: bundle,
   })
   // The bundle must load now, not when `npm start` first runs it (importing main.js starts

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SQLITE_CACHE_KIB, createDatabase } from './dialect.ts'
+import { createDatabase } from './dialect.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dialect-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -15,7 +15,6 @@ describe('a SQLite connection', () => {
       Object.values(
         (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0]!,
       )[0]
-    expect(SQLITE_CACHE_KIB).toBe(2000)
     expect(await pragma('cache_size')).toBe(-2000)
     expect(await pragma('journal_mode')).toBe('wal')
     expect(await pragma('foreign_keys')).toBe(1)
