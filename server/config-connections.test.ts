@@ -4,8 +4,8 @@ import { ConfigError, loadConfig } from './config.ts'
 const base = { DATA_DIR: '/tmp/site-config-test', SESSION_SECRET: 'x'.repeat(40) }
 
 describe('MAX_CONNECTIONS', () => {
-  it('defaults to 2048 connections and reads a whole number from 16 to 65536', () => {
-    expect(loadConfig(base).maxConnections).toBe(2048)
+  it('defaults to 4096 connections and reads a whole number from 16 to 65536', () => {
+    expect(loadConfig(base).maxConnections).toBe(4096)
     expect(loadConfig({ ...base, MAX_CONNECTIONS: '16' }).maxConnections).toBe(16)
     expect(loadConfig({ ...base, MAX_CONNECTIONS: '65536' }).maxConnections).toBe(65_536)
   })

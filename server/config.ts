@@ -19,6 +19,16 @@ const DEFAULT_NEWS_FEEDS = [
   'https://www.universetoday.com/feed/',
 ]
 
+/** A whole number of `unit` from `min` to `max`, with messages that name the variable. */
+function wholeNumber(name: string, unit: string, min: number, max: number, fallback: number) {
+  return z.coerce
+    .number({ error: `${name} must be a number of ${unit}` })
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` })
+    .max(max, { error: `${name} must be at most ${max}` })
+    .default(fallback)
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -124,14 +134,26 @@ const EnvSchema = z.object({
     .min(0, { error: 'PAGE_CACHE_MB must be 0 or more' })
     .max(1024, { error: 'PAGE_CACHE_MB must be at most 1024' })
     .default(32),
-  // Connections open at once; more are closed as they arrive. An idle keep-alive connection holds
-  // about 3 KB of the heap, so this bounds what clients can take of it (ADR 015).
-  MAX_CONNECTIONS: z.coerce
-    .number({ error: 'MAX_CONNECTIONS must be a number of connections' })
-    .int({ error: 'MAX_CONNECTIONS must be a whole number' })
-    .min(16, { error: 'MAX_CONNECTIONS must be at least 16' })
-    .max(65_536, { error: 'MAX_CONNECTIONS must be at most 65536' })
-    .default(2048),
+  // Connections open at once; more are closed as they arrive.
+  MAX_CONNECTIONS: wholeNumber('MAX_CONNECTIONS', 'connections', 16, 65_536, 4096),
+  // Connections one client address may hold open (0: no per-client limit; ignored behind
+  // TRUST_PROXY, where every connection comes from the proxy).
+  MAX_CONNECTIONS_PER_CLIENT: wholeNumber(
+    'MAX_CONNECTIONS_PER_CLIENT',
+    'connections',
+    0,
+    65_536,
+    128,
+  ),
+  // Pages rendered at once, and how many more may wait for a turn (ADR 016).
+  MAX_RENDERS: wholeNumber('MAX_RENDERS', 'renders', 1, 256, 8),
+  RENDER_QUEUE: wholeNumber('RENDER_QUEUE', 'requests', 0, 10_000, 64),
+  // A request body not received whole by then is answered 408.
+  BODY_READ_TIMEOUT_MS: wholeNumber('BODY_READ_TIMEOUT_MS', 'milliseconds', 1000, 120_000, 10_000),
+  // Load shedding: expensive requests are answered 503 while memory is past any of these.
+  SHED_HEAP_PERCENT: wholeNumber('SHED_HEAP_PERCENT', 'percent', 10, 95, 80),
+  SHED_LIVE_MB: wholeNumber('SHED_LIVE_MB', 'megabytes', 32, 65_536, 256),
+  SHED_RSS_MB: wholeNumber('SHED_RSS_MB', 'megabytes', 64, 65_536, 512),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
@@ -222,6 +244,15 @@ export interface Config {
   pageCacheBytes: number
   /** Open connections at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number
+  /** Open connections per client address (0: unlimited). */
+  maxConnectionsPerClient: number
+  /** What one request may make the server do, and when it sheds load (ADR 016). */
+  load: {
+    maxRenders: number
+    renderQueue: number
+    bodyReadTimeoutMs: number
+    shed: { heapPercent: number; liveMb: number; rssMb: number }
+  }
   /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
   sky: {
     swpcUrl: string
@@ -443,6 +474,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    load: {
+      maxRenders: e.MAX_RENDERS,
+      renderQueue: e.RENDER_QUEUE,
+      bodyReadTimeoutMs: e.BODY_READ_TIMEOUT_MS,
+      shed: { heapPercent: e.SHED_HEAP_PERCENT, liveMb: e.SHED_LIVE_MB, rssMb: e.SHED_RSS_MB },
+    },
     sky: {
       swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
       nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),

@@ -8,6 +8,7 @@ import { createDatabase } from './db/dialect.ts'
 import { connectContentNotify, type ContentNotifier } from './db/content-notify.ts'
 import { applyMigrations, withStartupLock } from './db/migrate.ts'
 import { createHttpApp } from './http/app.ts'
+import { createConnectionGuard } from './http/connection-guard.ts'
 import { createLogger } from './shared/logger.ts'
 import { siteJobs } from './jobs/index.ts'
 import { createScheduler } from './jobs/scheduler.ts'
@@ -106,7 +107,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   // Set on SIGTERM: /healthz answers 503 so the balancer stops sending, answers end keep-alive.
   let draining = false
-  const app = createHttpApp({ services, loadBuild, clientDir, dev, isDraining: () => draining })
+  // Each open connection holds some memory, idle or not: past the limit, a new one is closed at
+  // once; below it, no client may take them all (ADR 016).
+  const connections = createConnectionGuard({
+    maxTotal: config.maxConnections,
+    maxPerClient: config.trustProxy > 0 ? 0 : config.maxConnectionsPerClient,
+  })
+  const app = createHttpApp({
+    services,
+    loadBuild,
+    clientDir,
+    dev,
+    isDraining: () => draining,
+    connections: () => connections.stats(),
+  })
   const listener = getRequestListener(app.fetch)
   // A client that trickles its headers or body is dropped instead of holding a socket for the
   // 300 s Node allows by default; the deadlines are checked every 2 s.
@@ -120,9 +134,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   )
   server.keepAliveTimeout = 65_000
-  // Each open connection holds some heap, idle or not: past the limit, a new one is closed at once
-  // rather than let clients grow the heap towards its cap.
   server.maxConnections = config.maxConnections
+  connections.attach(server)
 
   const scheduler = createScheduler({
     db,

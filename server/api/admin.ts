@@ -18,6 +18,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const listUsers = endpoint({
   ...API_PATHS.listUsers,
   access: 'admin',
+  heavy: true,
   source: 'query',
   input: AdminUserListQuery,
   async handler({ input, services, c }): Promise<AdminUserListResponse> {
@@ -76,6 +77,7 @@ export const updateUserPassword = endpoint({
 export const uploadUserAvatar = endpoint({
   ...API_PATHS.uploadUserAvatar,
   access: 'admin',
+  heavy: true,
   source: 'multipart',
   input: AdminAvatarInput,
   async handler({ input, services }): Promise<{ user: AdminUser }> {

@@ -5,12 +5,14 @@ import {
   DeleteByIdInput,
   IdOrSlugInput,
 } from '../../contracts/blog.ts'
+import { CONTENT_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listPosts = endpoint({
   ...API_PATHS.listPosts,
   access: 'public',
+  heavy: true,
   source: 'query',
   input: BlogListQuery,
   handler: ({ input, user, services }) => services.blog.list(input, user),
@@ -27,6 +29,7 @@ export const getPost = endpoint({
 export const createPost = endpoint({
   ...API_PATHS.createPost,
   access: 'admin',
+  maxBodyBytes: CONTENT_BODY_BYTES,
   source: 'json',
   input: BlogCreateInput,
   handler: ({ input, user, services }) => services.blog.create(input, user),
@@ -35,6 +38,7 @@ export const createPost = endpoint({
 export const updatePost = endpoint({
   ...API_PATHS.updatePost,
   access: 'admin',
+  maxBodyBytes: CONTENT_BODY_BYTES,
   source: 'json',
   input: BlogUpdateInput,
   handler: ({ input, services }) => services.blog.update(input),

@@ -23,6 +23,17 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Ac
   /** Where the input comes from: GET reads the query string, POST a JSON body (or a multipart form). */
   source: InputSource
   input: S
+  /**
+   * The most its body may weigh, from the largest input its schema accepts; by default
+   * `DEFAULT_BODY_LIMITS` for its access (server/http/api.ts). A body past it is refused with a
+   * 413 before it is read.
+   */
+  maxBodyBytes?: number
+  /**
+   * Work whose cost grows with the data or the input (lists, uploads, PDFs, syncs): refused with
+   * a 503 while the server's memory is above its shedding threshold, so it never runs out.
+   */
+  heavy?: boolean
   /** Type only, from the endpoint's ApiRoute (contracts/api-paths.ts): what the handler answers. */
   response?: R
   /** A plain value is sent as JSON with status 200; a Response is sent as it is. */

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { FaqCreateInput, FaqDeleteInput, FaqUpdateInput } from '../../contracts/faqs.ts'
+import { FAQ_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listFaqs = endpoint({
   ...API_PATHS.listFaqs,
   access: 'public',
+  heavy: true,
   source: 'none',
   input: z.object({}),
   handler: async ({ services }) => ({ faqs: await services.faqs.list() }),
@@ -14,6 +16,7 @@ export const listFaqs = endpoint({
 export const createFaq = endpoint({
   ...API_PATHS.createFaq,
   access: 'admin',
+  maxBodyBytes: FAQ_BODY_BYTES,
   source: 'json',
   input: FaqCreateInput,
   handler: ({ input, services }) => services.faqs.create(input),
@@ -22,6 +25,7 @@ export const createFaq = endpoint({
 export const updateFaq = endpoint({
   ...API_PATHS.updateFaq,
   access: 'admin',
+  maxBodyBytes: FAQ_BODY_BYTES,
   source: 'json',
   input: FaqUpdateInput,
   handler: ({ input, services }) => services.faqs.update(input),

@@ -7,6 +7,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const listImages = endpoint({
   ...API_PATHS.listImages,
   access: 'public',
+  heavy: true,
   source: 'none',
   input: NoInput,
   async handler({ services }): Promise<ImageListResponse> {
@@ -17,6 +18,7 @@ export const listImages = endpoint({
 export const uploadImage = endpoint({
   ...API_PATHS.uploadImage,
   access: 'admin',
+  heavy: true,
   source: 'multipart',
   input: ImageUploadInput,
   async handler({ input, services, c }) {

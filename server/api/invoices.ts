@@ -8,6 +8,7 @@ import {
   InvoiceUpdateInput,
 } from '../../contracts/invoices.ts'
 import { NoInput } from './auth.ts'
+import { INVOICE_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 
@@ -16,6 +17,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const listInvoices = endpoint({
   ...API_PATHS.listInvoices,
   access: 'admin',
+  heavy: true,
   source: 'query',
   input: InvoiceListQuery,
   async handler({ input, services, c }): Promise<InvoiceListResponse> {
@@ -35,6 +37,7 @@ export const getInvoice = endpoint({
 export const createInvoice = endpoint({
   ...API_PATHS.createInvoice,
   access: 'admin',
+  maxBodyBytes: INVOICE_BODY_BYTES,
   source: 'json',
   input: InvoiceCreateInput,
   async handler({ input, user, services, c }): Promise<Invoice> {
@@ -47,6 +50,7 @@ export const createInvoice = endpoint({
 export const updateInvoice = endpoint({
   ...API_PATHS.updateInvoice,
   access: 'admin',
+  maxBodyBytes: INVOICE_BODY_BYTES,
   source: 'json',
   input: InvoiceUpdateInput,
   handler: ({ input, services }): Promise<Invoice> => services.invoices.update(input),
@@ -67,6 +71,7 @@ export const deleteInvoice = endpoint({
 export const sendInvoice = endpoint({
   ...API_PATHS.sendInvoice,
   access: 'admin',
+  heavy: true,
   source: 'json',
   input: InvoiceIdInput,
   handler: ({ input, services }): Promise<Invoice> => services.invoices.send(input.invoiceId),
@@ -76,6 +81,7 @@ export const sendInvoice = endpoint({
 export const downloadInvoicePdf = endpoint({
   ...API_PATHS.downloadInvoicePdf,
   access: 'admin',
+  heavy: true,
   source: 'query',
   input: InvoiceIdInput,
   async handler({ input, services, c }): Promise<Response> {

@@ -1,11 +1,13 @@
 import { DeleteByIdInput, IdOrSlugInput } from '../../contracts/blog.ts'
 import { PageCreateInput, PageListQuery, PageUpdateInput } from '../../contracts/pages.ts'
+import { CONTENT_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listPages = endpoint({
   ...API_PATHS.listPages,
   access: 'public',
+  heavy: true,
   source: 'query',
   input: PageListQuery,
   handler: async ({ input, user, services }) => ({ pages: await services.pages.list(input, user) }),
@@ -22,6 +24,7 @@ export const getPage = endpoint({
 export const createPage = endpoint({
   ...API_PATHS.createPage,
   access: 'admin',
+  maxBodyBytes: CONTENT_BODY_BYTES,
   source: 'json',
   input: PageCreateInput,
   handler: ({ input, services }) => services.pages.create(input),
@@ -30,6 +33,7 @@ export const createPage = endpoint({
 export const updatePage = endpoint({
   ...API_PATHS.updatePage,
   access: 'admin',
+  maxBodyBytes: CONTENT_BODY_BYTES,
   source: 'json',
   input: PageUpdateInput,
   handler: ({ input, services }) => services.pages.update(input),

@@ -47,6 +47,7 @@ export const updatePassword = endpoint({
 export const uploadAvatar = endpoint({
   ...API_PATHS.uploadAvatar,
   access: 'member',
+  heavy: true,
   source: 'multipart',
   input: AvatarUploadInput,
   async handler({ input, user, services }): Promise<SessionResponse> {

@@ -11,6 +11,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const listVideos = endpoint({
   ...API_PATHS.listVideos,
   access: 'public',
+  heavy: true,
   source: 'query',
   input: VideoListQuery,
   handler: ({ input, services }) => services.youtube.list(input),
@@ -19,6 +20,7 @@ export const listVideos = endpoint({
 export const syncVideos = endpoint({
   ...API_PATHS.syncVideos,
   access: 'admin',
+  heavy: true,
   source: 'json',
   input: VideoSyncInput,
   handler: ({ input, services }) => services.youtube.sync(input.channelId),

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
-import { mountApi } from './api.ts'
+import { BODY_LIMITS, BODY_TIMEOUT_MESSAGE, mountApi } from './api.ts'
 import { createBodyGate } from './body-gate.ts'
 import type { AppEnv } from './env.ts'
 import { errorHandler } from './error-handler.ts'
 import { HTTP_MESSAGES } from './errors.ts'
 import { createLogger } from '../shared/logger.ts'
+
+const shedding = { now: false }
 
 /** The mechanism on its own, with endpoints made for the test: access, parsing, error envelope. */
 function appWith(
@@ -33,7 +35,11 @@ function appWith(
     c.set('ip', '127.0.0.1')
     await next()
   })
-  mountApi(app, routes, {} as Services, createBodyGate(4 * 1024 * 1024, 16))
+  mountApi(app, routes, {} as Services, {
+    gate: createBodyGate(4 * 1024 * 1024, 16),
+    memory: { shedding: () => shedding.now, snapshot: () => ({}) as never },
+    bodyReadTimeoutMs: 500,
+  })
   app.onError(errorHandler(createLogger('silent')))
   return app
 }
@@ -105,5 +111,74 @@ describe('mountApi', () => {
     const text = await res.text()
     expect(text).not.toContain('secret')
     expect(JSON.parse(text)).toEqual({ error: HTTP_MESSAGES.internal })
+  })
+
+  it('refuses a heavy endpoint with 503 and Retry-After while memory is short, and nothing else', async () => {
+    const heavy = endpoint({
+      method: 'GET',
+      path: '/heavy',
+      access: 'public',
+      source: 'none',
+      heavy: true,
+      input: z.object({}),
+      handler: () => ({ ok: true }),
+    })
+    const light = endpoint({ ...heavy, path: '/light', heavy: false })
+    const app = appWith(null, heavy, light)
+    shedding.now = true
+    try {
+      const res = await app.request('/_api/heavy')
+      expect(res.status).toBe(503)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await res.json()).toEqual({
+        error: 'The server is busy. Please try again in a moment.',
+      })
+      expect((await app.request('/_api/light')).status).toBe(200)
+    } finally {
+      shedding.now = false
+    }
+    expect((await app.request('/_api/heavy')).status).toBe(200)
+  })
+
+  it("holds a body to its endpoint's own limit, or its access's default", async () => {
+    const small = endpoint({ ...adminThing, path: '/small', access: 'public', maxBodyBytes: 100 })
+    const byDefault = endpoint({ ...adminThing, path: '/default', access: 'public' })
+    const app = appWith(null, small, byDefault)
+    const post = (path: string, size: number) =>
+      app.request(path, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'x'.repeat(size) }),
+        headers: { 'content-type': 'application/json' },
+      })
+    expect((await post('/_api/small', 50)).status).toBe(200)
+    expect((await post('/_api/small', 101)).status).toBe(413)
+    expect((await post('/_api/default', BODY_LIMITS.public - 20)).status).toBe(200)
+    expect((await post('/_api/default', BODY_LIMITS.public)).status).toBe(413)
+  })
+
+  it('answers 408 and ends the connection when a body trickles past the read deadline', async () => {
+    const app = appWith({ role: 'admin' }, adminThing)
+    let timer: ReturnType<typeof setInterval> | undefined
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"'))
+        timer = setInterval(() => controller.enqueue(new TextEncoder().encode('a')), 100)
+      },
+    })
+    const started = Date.now()
+    try {
+      const res = await app.request('/_api/thing', {
+        method: 'POST',
+        body: trickle,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit)
+      expect(res.status).toBe(408)
+      expect(res.headers.get('connection')).toBe('close')
+      expect(await res.json()).toEqual({ error: BODY_TIMEOUT_MESSAGE })
+      expect(Date.now() - started).toBeLessThan(2000)
+    } finally {
+      clearInterval(timer)
+    }
   })
 })

@@ -4,26 +4,40 @@ import type { Endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
-import type { BodyGate } from './body-gate.ts'
+import { Unavailable } from '../shared/errors.ts'
+import { type BodyGate, BUSY_MESSAGE } from './body-gate.ts'
+import type { MemoryGuard } from './memory-guard.ts'
 import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 import { applyInputMessages } from './input-messages.ts'
 
 /**
- * The most a body may weigh, by who may call the endpoint. Public and member calls carry a
- * contact message or a lookup at most; only admins send long posts; only uploads are large.
+ * The most a body may weigh when its endpoint does not say (`maxBodyBytes`), by who may call it.
+ * Public and member calls carry a lookup, a sign-in or a short form; only admins send long
+ * texts, and their endpoints say how long; only uploads are large.
  */
 export const BODY_LIMITS = {
-  public: 64 * 1024,
-  member: 64 * 1024,
-  admin: 1024 * 1024,
+  public: 8 * 1024,
+  member: 8 * 1024,
+  admin: 64 * 1024,
   upload: 6 * 1024 * 1024,
 } as const
 
 export function bodyLimitOf(ep: Endpoint): number {
+  if (ep.maxBodyBytes !== undefined) return ep.maxBodyBytes
   if (ep.source === 'multipart') return BODY_LIMITS.upload
   return BODY_LIMITS[ep.access]
+}
+
+export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive.'
+
+export interface ApiLimits {
+  /** Bodies being read share this budget, per client too. */
+  gate: BodyGate
+  /** Heavy endpoints are refused while it says so. */
+  memory: MemoryGuard
+  bodyReadTimeoutMs: number
 }
 
 /** Mounts every endpoint of the table the same way: authorize → parse → call → respond. */
@@ -31,7 +45,7 @@ export function mountApi(
   app: Hono<AppEnv>,
   routes: Endpoint[],
   services: Services,
-  gate: BodyGate,
+  { gate, memory, bodyReadTimeoutMs }: ApiLimits,
 ): void {
   applyInputMessages()
   const methodsByPath = new Map<string, Set<string>>()
@@ -41,20 +55,25 @@ export function mountApi(
     const maxSize = bodyLimitOf(ep)
     app.on(ep.method, path, async (c) => {
       const user = authorize(c, ep)
+      if (ep.heavy && memory.shedding())
+        throw new Unavailable(BUSY_MESSAGE, { retryAfterSeconds: 2 })
       const hasBody = ep.source === 'json' || ep.source === 'multipart'
       const declared = Number(c.req.header('content-length') ?? NaN)
       let input: unknown
       if (hasBody) {
         // Counted as the parser reads it, inside the byte budget, and stopped at the limit.
-        const body = limitRequestBody(c, maxSize)
+        const body = limitRequestBody(c, maxSize, bodyReadTimeoutMs)
         if (body === TOO_LARGE) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
         try {
-          input = await gate.run(Number.isFinite(declared) ? declared : maxSize, () =>
+          input = await gate.run(Number.isFinite(declared) ? declared : maxSize, c.get('ip'), () =>
             parseInput(c, ep),
           )
         } catch (error) {
           // The parser's own error (bad JSON, a broken form) is not what happened.
           if (body?.exceeded) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
+          // What is left of a trickled body is not worth reading: the connection ends.
+          if (body?.timedOut)
+            throw new ApiError(408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } })
           throw error
         }
       } else {

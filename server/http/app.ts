@@ -5,7 +5,10 @@ import { readSessionToken, sessionCookieName, writeSessionCookie } from '../auth
 import { pingDatabase } from '../db/health.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, mountApi } from './api.ts'
-import { createBodyGate } from './body-gate.ts'
+import { type BodyGate, BUSY_MESSAGE, createBodyGate } from './body-gate.ts'
+import type { ConnectionGuard } from './connection-guard.ts'
+import { createMemoryGuard, type MemorySnapshot } from './memory-guard.ts'
+import { createWorkLimiter, type WorkLimiter } from '../shared/work-limiter.ts'
 import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import { mountOauthStart } from './oauth-start.ts'
 import type { AppEnv } from './env.ts'
@@ -32,6 +35,10 @@ import { compression } from './compression.ts'
  */
 export const BODY_BUDGET_BYTES = 2 * 1024 * 1024
 export const BODY_MAX_WAITING = 256
+/** One client's most of that budget: a quarter, so three others always find room. */
+export const BODY_BUDGET_PER_CLIENT = BODY_BUDGET_BYTES / 4
+/** A render waits at most this long for a turn before the visitor is told to retry. */
+const RENDER_MAX_WAIT_MS = 5_000
 
 export interface HttpOptions {
   services: Services
@@ -42,9 +49,25 @@ export interface HttpOptions {
   dev?: boolean
   /** True once the process has been asked to stop (server/main.ts): /healthz then says 503. */
   isDraining?: () => boolean
+  /** The connection guard's figures (server/main.ts owns the sockets), for /healthz. */
+  connections?: () => ConnectionGuardStats | undefined
 }
 
-export type HttpApp = Hono<AppEnv> & { pageCache: PageCache }
+type ConnectionGuardStats = ReturnType<ConnectionGuard['stats']>
+
+export type HttpApp = Hono<AppEnv> & {
+  pageCache: PageCache
+  /** The state /healthz reports: memory, shedding, renders and bodies in flight. */
+  load(): LoadReport
+}
+
+export interface LoadReport {
+  shedding: boolean
+  memory: Omit<MemorySnapshot, 'shedding'>
+  renders: ReturnType<WorkLimiter['stats']>
+  bodies: ReturnType<BodyGate['stats']>
+  connections?: ConnectionGuardStats
+}
 
 export function createHttpApp({
   services,
@@ -52,6 +75,7 @@ export function createHttpApp({
   clientDir,
   dev = false,
   isDraining = () => false,
+  connections = () => undefined,
 }: HttpOptions): HttpApp {
   const { config, logger } = services
   const app = new Hono<AppEnv>()
@@ -81,12 +105,39 @@ export function createHttpApp({
   })
   app.use(pageCache.middleware)
 
+  const memory = createMemoryGuard(config.load.shed)
+  const renders = createWorkLimiter({
+    maxActive: config.load.maxRenders,
+    maxWaiting: config.load.renderQueue,
+    maxWaitMs: RENDER_MAX_WAIT_MS,
+    busyMessage: BUSY_MESSAGE,
+    retryAfterSeconds: 2,
+  })
+  const gate = createBodyGate(BODY_BUDGET_BYTES, BODY_MAX_WAITING, BODY_BUDGET_PER_CLIENT)
+  const load = (): LoadReport => {
+    const { shedding, ...snapshot } = memory.snapshot()
+    return {
+      shedding,
+      memory: snapshot,
+      renders: renders.stats(),
+      bodies: gate.stats(),
+      connections: connections(),
+    }
+  }
+
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')
     // A node shutting down tells the load balancer to send its requests elsewhere.
     if (isDraining()) return c.json({ status: 'draining' }, 503)
-    await pingDatabase(services.db)
-    return c.json({ status: 'ok' })
+    try {
+      await pingDatabase(services.db)
+    } catch (error) {
+      logger.error('health check: the database does not answer', { error: String(error) })
+      c.header('Retry-After', '5')
+      return c.json({ status: 'database unavailable' }, 503)
+    }
+    // Shedding is not ill health: the node answers, cached pages and light calls included.
+    return c.json({ status: 'ok', ...load() })
   })
 
   if (clientDir) app.use('*', serveBuild(clientDir))
@@ -143,7 +194,11 @@ export function createHttpApp({
     }
   }
   app.use('/_api/*', outerLimit, sameOriginOnly(config))
-  mountApi(app, API_ROUTES, services, createBodyGate(BODY_BUDGET_BYTES, BODY_MAX_WAITING))
+  mountApi(app, API_ROUTES, services, {
+    gate,
+    memory,
+    bodyReadTimeoutMs: config.load.bodyReadTimeoutMs,
+  })
   mountOauthStart(app, services)
   app.all('/_api/*', (c) => c.json({ error: HTTP_MESSAGES.apiNotFound }, 404))
 
@@ -153,6 +208,7 @@ export function createHttpApp({
       services,
       dev ? 'development' : 'production',
       clientDir ?? null,
+      { renders, memory },
     )
     app.all('*', (c) => ssr(c))
   }
@@ -165,7 +221,7 @@ export function createHttpApp({
 
   app.onError(errorHandler(logger))
 
-  return Object.assign(app, { pageCache })
+  return Object.assign(app, { pageCache, load })
 }
 
 /**

@@ -6,11 +6,19 @@ export const TOO_LARGE = 'too-large'
 export interface LimitedBody {
   /** True once the handler read past the limit (its read failed). */
   readonly exceeded: boolean
+  /** True once the body took longer than its deadline to arrive (its read failed). */
+  readonly timedOut: boolean
 }
 
 class BodyTooLargeError extends Error {
   constructor(maxSize: number) {
     super(`The request body is larger than ${maxSize} bytes.`)
+  }
+}
+
+class BodyTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The request body did not arrive within ${ms} ms.`)
   }
 }
 
@@ -23,27 +31,47 @@ class BodyTooLargeError extends Error {
  *
  * Hono's `bodyLimit` reads a chunked body whole, up to its limit, before the handler runs: 6 MB
  * per request under /_api, before the caller's access was checked (ADR 007).
+ *
+ * With `deadlineMs`, the whole body must have arrived that long after the handler first reads
+ * it: a client that sends a byte now and then fails its read (`timedOut`) instead of holding its
+ * share of the body budget for as long as the connection lasts (ADR 016).
  */
 export function limitRequestBody(
   c: Context,
   maxSize: number,
+  deadlineMs?: number,
 ): LimitedBody | typeof TOO_LARGE | null {
   const raw = c.req.raw
   if (!raw.body) return null
   const declared = raw.headers.get('content-length')
   // With both, Transfer-Encoding frames the body (Node's parser refuses the ambiguous ones).
-  if (declared !== null && !raw.headers.has('transfer-encoding'))
-    return Number(declared) > maxSize ? TOO_LARGE : { exceeded: false }
+  const framed = declared !== null && !raw.headers.has('transfer-encoding')
+  if (framed && Number(declared) > maxSize) return TOO_LARGE
+  const state = { exceeded: false, timedOut: false }
+  // Node stops a declared length at its end: only the deadline is left to watch.
+  if (framed && deadlineMs === undefined) return state
   const source = raw.body.getReader()
-  const state = { exceeded: false }
   let size = 0
+  let deadline: ReturnType<typeof setTimeout> | undefined
   const counted = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        if (deadlineMs !== undefined && deadline === undefined) {
+          deadline = setTimeout(() => {
+            state.timedOut = true
+            controller.error(new BodyTimeoutError(deadlineMs))
+          }, deadlineMs)
+          deadline.unref()
+        }
         const { done, value } = await source.read()
-        if (done) return controller.close()
+        if (state.timedOut) return
+        if (done) {
+          clearTimeout(deadline)
+          return controller.close()
+        }
         size += value.byteLength
         if (size > maxSize) {
+          clearTimeout(deadline)
           state.exceeded = true
           controller.error(new BodyTooLargeError(maxSize))
           return

@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '../../contracts/common.ts'
 import { AUTH_REQUIRED, type DomainError, type DomainErrorKind } from '../shared/errors.ts'
 
 export type ErrorStatus =
-  400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
+  400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
 
 /** A failure meant for the client: its message is shown to people, so it never carries internals. */
 export class ApiError extends Error {

@@ -11,6 +11,9 @@ import type { Services } from '../services/index.ts'
 import type { AppContext } from './app-context.ts'
 import type { AppEnv } from './env.ts'
 import { HTTP_MESSAGES } from './errors.ts'
+import type { MemoryGuard } from './memory-guard.ts'
+import { Unavailable } from '../shared/errors.ts'
+import type { WorkLimiter } from '../shared/work-limiter.ts'
 
 /**
  * The app's server entry exports the RouterContext its loaders read, so the server sets the very
@@ -23,11 +26,24 @@ function contextKeyOf(build: ServerBuild): RouterContext<AppContext> {
   return key
 }
 
+/** What a visitor sees when the server sheds a render (503, with Retry-After). */
+export const BUSY_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '<title>Busy</title><h1>The server is busy</h1><p>Please try again in a moment. <a href="/">Go home</a></p></html>'
+const BUSY_RETRY_SECONDS = 2
+
+/** Bounds on rendering: how many at once (with a short queue), and the memory guard. */
+export interface RenderLimits {
+  renders: WorkLimiter
+  memory: MemoryGuard
+}
+
 export function createSsrHandler(
   loadBuild: () => Promise<ServerBuild>,
   services: Services,
   mode: 'development' | 'production',
   clientDir: string | null,
+  limits?: RenderLimits,
 ) {
   const handlers = new WeakMap<ServerBuild, RequestHandler>()
   const publicConfig = getPublicConfig(services.config)
@@ -51,12 +67,41 @@ export function createSsrHandler(
       origin: services.config.publicUrl ?? new URL(c.req.url).origin,
       clientDir,
     })
-    const res = await handler(c.req.raw, context)
+    const res = limits
+      ? await renderWithin(limits, c, () => handler(c.req.raw, context))
+      : await handler(c.req.raw, context)
     // A page depends on who asks; a signed-in visitor's page (it carries their name and e-mail)
     // is never stored by a shared cache.
     res.headers.append('Vary', 'Cookie')
     if (c.get('user')) res.headers.set('Cache-Control', 'private, no-store')
     return res
+  }
+}
+
+/**
+ * A render takes a slot from the start until its response begins (the page's whole shell is
+ * rendered by then; what streams after is written out as the client reads it). Without a slot
+ * within the queue's wait, or while memory is short, the visitor gets a short 503 page instead.
+ */
+async function renderWithin(
+  { renders, memory }: RenderLimits,
+  c: Context<AppEnv>,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  let release: (() => void) | undefined
+  try {
+    if (memory.shedding()) throw new Unavailable(BUSY_PAGE)
+    release = await renders.acquire()
+  } catch (error) {
+    if (!(error instanceof Unavailable)) throw error
+    c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+    c.header('Cache-Control', 'no-store')
+    return c.html(BUSY_PAGE, 503)
+  }
+  try {
+    return await render()
+  } finally {
+    release()
   }
 }
 

@@ -1,6 +1,6 @@
 import type SharpDefault from 'sharp'
 import type { Sharp } from 'sharp'
-import { Unavailable } from '../shared/errors.ts'
+import { createWorkLimiter } from '../shared/work-limiter.ts'
 
 /**
  * Every uploaded image goes through here: decoded by its content (never by name or declared
@@ -55,26 +55,12 @@ export const MAX_CONCURRENT_DECODES = 2
 export const MAX_WAITING_DECODES = 8
 export const BUSY_MESSAGE = 'The server is busy processing images. Please try again in a moment.'
 
-let running = 0
-const waiting: Array<() => void> = []
-
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_DECODES) {
-    if (waiting.length >= MAX_WAITING_DECODES)
-      throw new Unavailable(BUSY_MESSAGE, { retryAfterSeconds: 5 })
-    await new Promise<void>((resolve) => waiting.push(resolve))
-  } else {
-    running += 1
-  }
-  try {
-    return await work()
-  } finally {
-    const next = waiting.shift()
-    // The slot passes straight to the next waiter; otherwise it is freed.
-    if (next) next()
-    else running -= 1
-  }
-}
+const decodes = createWorkLimiter({
+  maxActive: MAX_CONCURRENT_DECODES,
+  maxWaiting: MAX_WAITING_DECODES,
+  busyMessage: BUSY_MESSAGE,
+  retryAfterSeconds: 5,
+})
 
 type SharpFactory = typeof SharpDefault
 let sharpModule: Promise<SharpFactory> | null = null
@@ -128,7 +114,7 @@ export async function processImage(
   options: { widths: readonly number[]; square?: boolean; quality?: number },
 ): Promise<ProcessedImage> {
   const info = await inspectImage(bytes, policy)
-  return withDecodeSlot(async () => {
+  return decodes.run(async () => {
     const sharp = await loadSharp()
     const targets = [...new Set(options.widths.map((w) => Math.min(w, info.width)))].sort(
       (a, b) => a - b,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_ROUTES } from '../../server/api/routes.ts'
+import { CONTACT_BODY_BYTES } from '../../server/api/body-sizes.ts'
+import { BODY_LIMITS } from '../../server/http/api.ts'
+import { CONTACT_LIMITS } from '../../contracts/contact-constants.ts'
 import { isPostgres } from '../../server/db/dialect.ts'
 import { HTTP_MESSAGES } from '../../server/http/errors.ts'
 import { ENGINE, createTestApp, type TestApp } from '../support/test-app.ts'
@@ -96,16 +99,19 @@ describe('JSON error envelope', () => {
     expect(res.json).toEqual({ error: HTTP_MESSAGES.jsonRequired })
   })
 
-  it('a public endpoint takes at most 64 KB: more → 413 JSON, counted as it streams in', async () => {
+  it('a public endpoint takes at most what its input needs: more → 413 JSON, counted as it streams in', async () => {
+    // A sign-in is well under 8 KB…
     const res = await t.request('/_api/auth/login_with_password', {
-      json: { email: 'a@example.com', password: 'x'.repeat(64 * 1024) },
+      json: { email: 'a@example.com', password: 'x'.repeat(BODY_LIMITS.public) },
     })
     expect(res.status).toBe(413)
     expect(res.json).toEqual({ error: HTTP_MESSAGES.tooLarge })
     // Without a Content-Length the limit still holds: the stream is counted.
     const stream = new ReadableStream({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"name":"' + 'x'.repeat(70 * 1024) + '"}'))
+        controller.enqueue(
+          new TextEncoder().encode('{"name":"' + 'x'.repeat(CONTACT_BODY_BYTES) + '"}'),
+        )
         controller.close()
       },
     })
@@ -120,16 +126,16 @@ describe('JSON error envelope', () => {
       { incoming: { socket: { remoteAddress: '203.0.113.9' } } } as never,
     )
     expect(chunked.status).toBe(413)
-    // A legitimate contact message is well within it.
+    // …and the longest contact message, in three-byte characters, is within its own limit.
     const ok = await t.request('/_api/contact/submit', {
       json: {
         name: 'Ada',
         email: 'ada@example.com',
         subject: 'Hello there',
-        message: 'm'.repeat(20_000),
+        message: '€'.repeat(CONTACT_LIMITS.message),
       },
     })
-    expect(ok.status).not.toBe(413)
+    expect(ok.status).toBe(200)
   })
 
   it('reads no body it will refuse: a chunked body to an admin endpoint, sent anonymously, is not pulled', async () => {
@@ -282,7 +288,15 @@ describe('plain routes', () => {
   it('GET /healthz checks the database', async () => {
     const res = await t.request('/healthz')
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({ status: 'ok' })
+    expect(res.json).toMatchObject({ status: 'ok', shedding: false })
+  })
+  it('GET /healthz answers 503 with Retry-After, not 500, when the database is gone', async () => {
+    const own = await createTestApp()
+    await own.db.destroy()
+    const res = await own.app.request('/healthz')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await res.json()).toEqual({ status: 'database unavailable' })
   })
   it('/ads.txt and the verification route serve their configured line', async () => {
     const ads = await t.request('/ads.txt')

@@ -1,0 +1,20 @@
+import { CONTACT_LIMITS } from '../../contracts/contact-constants.ts'
+import { INVOICE_ITEMS_MAX } from '../../contracts/invoice-constants.ts'
+
+/**
+ * The largest body an endpoint's input can need, worked out from its schema's limits: a schema
+ * counts UTF-16 units, UTF-8 takes at most three bytes for each, and JSON's quoting and escapes
+ * of the characters a form may hold (a quote, a newline) take no more. `fieldsChars` adds the
+ * short fields (ids, e-mail, dates, names) around the long ones.
+ */
+export function jsonBytesFor(chars: number, fieldsChars = 1024): number {
+  return (chars + fieldsChars) * 3
+}
+
+const CONTACT_CHARS = CONTACT_LIMITS.name + CONTACT_LIMITS.subject + CONTACT_LIMITS.message + 254
+export const CONTACT_BODY_BYTES = jsonBytesFor(CONTACT_CHARS)
+/** A post or page: its content, title, excerpt and tags. */
+export const CONTENT_BODY_BYTES = 1024 * 1024
+export const FAQ_BODY_BYTES = 128 * 1024
+/** Each item: a description of up to 500 characters and its figures. */
+export const INVOICE_BODY_BYTES = jsonBytesFor(INVOICE_ITEMS_MAX * 600, 4096)
