@@ -8,7 +8,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{server,app,contracts,scripts}/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          include: ['{server,app,contracts,scripts,deploy}/**/*.test.{ts,tsx}'],
+        },
       },
       {
         extends: true,
