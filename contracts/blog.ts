@@ -19,7 +19,8 @@ export * from './blog-constants.ts'
 
 export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
 
-const isoDateTime = utcDateTime(CONTENT_MESSAGES.invalidDate)
+/** A post's or page's publication time: any offset, stored as UTC, in the years dates may take. */
+export const PublishDate = utcDateTime(CONTENT_MESSAGES.invalidDate, 'Publish date')
 const optionalText = prose(z.string().trim().max(2000).nullish())
 const tagList = z.array(z.string().trim().min(1).max(40)).max(20)
 
@@ -34,7 +35,7 @@ export const BlogCreateInput = z.object({
     .nullish()
     .or(z.literal('').transform(() => null)),
   tags: tagList.default([]),
-  publishedAt: isoDateTime.nullish(),
+  publishedAt: PublishDate.nullish(),
 })
 export type BlogCreateInput = z.infer<typeof BlogCreateInput>
 
@@ -50,7 +51,7 @@ export const BlogUpdateInput = z.object({
     .nullish()
     .or(z.literal('').transform(() => null)),
   tags: tagList.nullish(),
-  publishedAt: isoDateTime.nullish(),
+  publishedAt: PublishDate.nullish(),
 })
 export type BlogUpdateInput = z.infer<typeof BlogUpdateInput>
 

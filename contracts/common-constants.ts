@@ -11,6 +11,24 @@ export const ADMIN_ROLE: Role = 'admin'
  */
 export const PAGE_NUMBER_MAX = 100_000
 
+/**
+ * The years (UTC) a date given to the site may fall in. Within them every date and time is stored
+ * with a four-digit year (`YYYY-MM-DDTHH:mm:ss.sssZ`), so stored times compare correctly as text:
+ * year 10000 would be written `+010000-…` and sort before today.
+ */
+export const DATE_YEAR_MIN = 1970
+export const DATE_YEAR_MAX = 2100
+
+export function dateRangeMessage(label: string): string {
+  return `${label} must be between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`
+}
+
+/** Whether a UTC date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDT…Z`) falls in those years. */
+export function isInDateRange(value: string): boolean {
+  const year = /^(\d{4})-\d{2}-\d{2}(T|$)/.exec(value)?.[1]
+  return year !== undefined && Number(year) >= DATE_YEAR_MIN && Number(year) <= DATE_YEAR_MAX
+}
+
 export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 

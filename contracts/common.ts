@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateRangeMessage, isInDateRange } from './common-constants.ts'
 
 export * from './common-constants.ts'
 
@@ -14,14 +15,28 @@ export function optionalNonEmpty(message: string, max?: number) {
 }
 
 /**
+ * A date or date-time, already in its UTC form, within DATE_YEAR_MIN–DATE_YEAR_MAX; out of them it
+ * is a 400 whose message names the field (`label`) and the years.
+ */
+export function withinDateRange<T extends z.ZodType<string>>(schema: T, label: string): T {
+  return schema.refine((v) => typeof v === 'string' && isInDateRange(v), {
+    error: dateRangeMessage(label),
+  }) as unknown as T
+}
+
+/**
  * An ISO-8601 date-time with an offset, stored and compared as UTC: `2026-11-22T23:47:31-10:00`
  * becomes `2026-11-23T09:47:31.000Z`, so a string comparison with "now" means what it says.
+ * `9999-12-31T23:30:00-01:00` is in year 10000 as UTC, out of range.
  */
-export function utcDateTime(message: string) {
-  return z.iso
-    .datetime({ offset: true, error: message })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
-    .transform((v) => new Date(v).toISOString())
+export function utcDateTime(message: string, label: string) {
+  return withinDateRange(
+    z.iso
+      .datetime({ offset: true, error: message })
+      .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
+      .transform((v) => new Date(v).toISOString()),
+    label,
+  )
 }
 
 /**

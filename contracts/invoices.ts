@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { PAGE_NUMBER_MAX, positiveId, requiredString, wholeNumber } from './common.ts'
+import {
+  PAGE_NUMBER_MAX,
+  positiveId,
+  requiredString,
+  wholeNumber,
+  withinDateRange,
+} from './common.ts'
 import {
   INVOICE_DEFAULT_CURRENCY,
   INVOICE_ITEMS_MAX,
@@ -50,24 +56,28 @@ const taxRate = decimal(
   M.taxRateRange,
 )
 
-/** A calendar date, YYYY-MM-DD (a date-time is cut to its UTC day). */
-const calendarDate = z
-  .string({ error: M.dateInvalid })
-  .trim()
-  .transform((v, ctx) => {
-    const day = /^\d{4}-\d{2}-\d{2}/.exec(v)?.[0]
-    const parsed = day ? new Date(`${day}T00:00:00Z`) : null
-    if (
-      !day ||
-      !parsed ||
-      Number.isNaN(parsed.getTime()) ||
-      parsed.toISOString().slice(0, 10) !== day
-    ) {
-      ctx.addIssue({ code: 'custom', message: M.dateInvalid })
-      return z.NEVER
-    }
-    return day
-  })
+/** A calendar date, YYYY-MM-DD (a date-time is cut to its UTC day), in the years dates may take. */
+const calendarDate = (label: string) =>
+  withinDateRange(
+    z
+      .string({ error: M.dateInvalid })
+      .trim()
+      .transform((v, ctx) => {
+        const day = /^\d{4}-\d{2}-\d{2}/.exec(v)?.[0]
+        const parsed = day ? new Date(`${day}T00:00:00Z`) : null
+        if (
+          !day ||
+          !parsed ||
+          Number.isNaN(parsed.getTime()) ||
+          parsed.toISOString().slice(0, 10) !== day
+        ) {
+          ctx.addIssue({ code: 'custom', message: M.dateInvalid })
+          return z.NEVER
+        }
+        return day
+      }),
+    label,
+  )
 
 const currency = z
   .string({ error: M.currencyLength })
@@ -101,8 +111,8 @@ const invoiceFields = {
     .toLowerCase()
     .pipe(z.email({ error: M.invalidEmail })),
   clientAddress: optionalText(1000),
-  invoiceDate: calendarDate,
-  dueDate: calendarDate,
+  invoiceDate: calendarDate('Invoice date'),
+  dueDate: calendarDate('Due date'),
   paymentTerms: optionalText(200),
   notes: optionalText(5000),
   taxRate: taxRate.default('0'),

@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import { optionalNonEmpty, requiredString, utcDateTime } from './common.ts'
-import { CONTENT_MESSAGES, ContentStatus } from './blog.ts'
+import { optionalNonEmpty, requiredString } from './common.ts'
+import { CONTENT_MESSAGES, ContentStatus, PublishDate } from './blog.ts'
 import { prose } from './text.ts'
-
-const isoDateTime = utcDateTime(CONTENT_MESSAGES.invalidDate)
 
 export const PageCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
@@ -11,7 +9,7 @@ export const PageCreateInput = z.object({
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.default('draft'),
   metaDescription: prose(z.string().trim().max(300).nullish()),
-  publishedAt: isoDateTime.nullish(),
+  publishedAt: PublishDate.nullish(),
 })
 export const PageUpdateInput = z.object({
   id: requiredString(CONTENT_MESSAGES.idRequired),
@@ -20,7 +18,7 @@ export const PageUpdateInput = z.object({
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.optional(),
   metaDescription: prose(z.string().trim().max(300).nullish()),
-  publishedAt: isoDateTime.nullish(),
+  publishedAt: PublishDate.nullish(),
 })
 export const PageListQuery = z.object({
   status: z.union([ContentStatus, z.literal('').transform(() => null)]).nullish(),

@@ -9,6 +9,8 @@ import { z } from 'zod'
 export const TEXT_MESSAGES = {
   control: 'Text must not contain control characters.',
   bidi: 'Names must not contain text-direction control characters.',
+  unicode: 'Text must be valid Unicode: it holds an unpaired surrogate.',
+  utf8: 'Request body must be valid UTF-8 text.',
 } as const
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */

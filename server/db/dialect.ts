@@ -11,6 +11,7 @@ import {
   SqliteDialect,
 } from 'kysely'
 import type { Config } from '../config.ts'
+import { Conflict } from '../shared/errors.ts'
 import type { DB } from './schema.ts'
 
 /**
@@ -96,4 +97,40 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === '23505'
   )
+}
+
+/** PostgreSQL gave up on a transaction because another got in its way; a new attempt may pass. */
+export function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  // 40001 serialization_failure, 40P01 deadlock_detected
+  return code === '40001' || code === '40P01'
+}
+
+export const TRANSACTION_ATTEMPTS = 5
+export const TRANSACTION_CONFLICT_MESSAGE =
+  'Someone else changed the same thing at the same moment. Please try again.'
+
+/**
+ * Runs `work` in a transaction, again from the start when PostgreSQL aborts it for a deadlock or a
+ * serialization failure (up to TRANSACTION_ATTEMPTS in all, after a short random pause so the
+ * parties do not collide again in step); after the last attempt it is a Conflict, never a 500.
+ * `work` must therefore do nothing but database work. Inside a transaction it simply runs there:
+ * only the outermost one can be retried.
+ */
+export async function inTransaction<T>(
+  db: Database,
+  work: (trx: Database) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work)
+    } catch (error) {
+      if (!isTransientConflict(error)) throw error
+      if (attempt >= TRANSACTION_ATTEMPTS)
+        throw new Conflict(TRANSACTION_CONFLICT_MESSAGE, { cause: error })
+      const pauseMs = 5 * 2 ** attempt * (0.5 + Math.random())
+      await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { containsText } from './search.ts'
 import { sql } from 'kysely'
-import { type Database, isPostgres } from './dialect.ts'
+import { type Database, inTransaction, isPostgres } from './dialect.ts'
 import type {
   InvoiceItemRow,
   InvoiceRow,
@@ -62,7 +62,7 @@ export async function insertInvoice(
   row: Omit<NewInvoiceRow, 'invoice_number'>,
   items: NewInvoiceItem[],
 ): Promise<InvoiceWithItems> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const year = Number(row.invoice_date.slice(0, 4))
     const invoiceNumber = formatInvoiceNumber(year, await takeNextNumber(trx, year))
     const invoice = await trx
@@ -106,7 +106,7 @@ export async function changeInvoice(
   change: (current: InvoiceRow) => InvoiceUpdate,
   items?: NewInvoiceItem[],
 ): Promise<InvoiceWithItems | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('invoices')
       .selectAll()

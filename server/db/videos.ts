@@ -1,4 +1,4 @@
-import type { Database } from './dialect.ts'
+import { type Database, inTransaction } from './dialect.ts'
 import type { NewVideoRow, VideoRow } from './schema.ts'
 
 export interface VideoFilter {
@@ -79,7 +79,7 @@ export async function upsertVideos(
   now: string,
 ): Promise<{ added: number; updated: number }> {
   if (videos.length === 0) return { added: 0, updated: 0 }
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const stored = await findStoredYoutubeIds(
       trx,
       videos.map((v) => v.youtube_id),

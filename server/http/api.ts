@@ -11,6 +11,7 @@ import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 import { applyInputMessages } from './input-messages.ts'
+import { readBodyText, requireWellFormed } from './request-text.ts'
 
 /**
  * The most a body may weigh when its endpoint does not say (`maxBodyBytes`), by who may call it.
@@ -123,6 +124,7 @@ async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
       raw = await readMultipart(c)
       break
   }
+  requireWellFormed(raw)
   const parsed = ep.input.safeParse(raw)
   if (!parsed.success) throw validationError(parsed.error)
   // No endpoint takes control characters in anything but prose, which its schema has cleaned:
@@ -138,7 +140,7 @@ async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
 }
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text()
+  const text = await readBodyText(c)
   if (text.trim() === '') return {}
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type))

@@ -22,6 +22,7 @@ import {
   securityHeaders,
 } from './security.ts'
 import { createPageCache, type PageCache } from './page-cache.ts'
+import { requestText } from './request-text.ts'
 import { createSsrHandler } from './ssr.ts'
 import { serveUploads } from './uploads.ts'
 import { serveBuild } from './static.ts'
@@ -91,6 +92,7 @@ export function createHttpApp({
   })
   app.use(compression())
   app.use(securityHeaders(config, dev))
+  app.use(requestText())
   // Anonymous visitors' public pages, rendered once per change (ADR 009); off in development,
   // where the code behind the pages changes under it.
   const pageCache = createPageCache({

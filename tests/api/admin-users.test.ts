@@ -28,6 +28,8 @@ async function resetUsers() {
   await t.db.deleteFrom('users').execute()
 }
 
+const adminRows = () => t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
+
 describe('GET /_api/admin/users/list', () => {
   let cookie: string
   beforeAll(async () => {
@@ -265,8 +267,7 @@ describe('the last administrator', () => {
     const statuses = [ab.status, ba.status].sort()
     expect(statuses[0]).toBe(200)
     expect([403, 409]).toContain(statuses[1])
-    const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
-    expect(admins).toHaveLength(1)
+    expect(await adminRows()).toHaveLength(1)
   })
 
   it('the guard holds when both demotions pass the access check together', async () => {
@@ -281,12 +282,31 @@ describe('the last administrator', () => {
       const refused = results.filter((r) => r.status === 'rejected')
       expect(refused).toHaveLength(1)
       expect(String((refused[0] as PromiseRejectedResult).reason.message)).toBe(M.lastAdminDemote)
-      const admins = await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .execute()
-      expect(admins).toHaveLength(1)
+      expect(await adminRows()).toHaveLength(1)
+    }
+  })
+
+  it('ten mutual demotions at once: never a 5xx, and one admin remains', async () => {
+    for (let round = 0; round < 5; round++) {
+      await resetUsers()
+      const a = await signIn()
+      const b = await signIn()
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const [actor, target] = i % 2 ? [a, b] : [b, a]
+          return t.request('/_api/admin/users/update', {
+            json: { userId: target.user.id, role: 'user' },
+            cookie: actor.cookie,
+          })
+        }),
+      )
+      // 200: demoted (again); 409: the last admin, named; 403: the actor had been demoted first.
+      for (const res of results) {
+        expect([200, 403, 409]).toContain(res.status)
+        if (res.status === 409) expect(res.json.error).toBe(M.lastAdminDemote)
+      }
+      expect(results.some((r) => r.status === 200)).toBe(true)
+      expect(await adminRows()).toHaveLength(1)
     }
   })
 
@@ -300,8 +320,7 @@ describe('the last administrator', () => {
     const statuses = results.map((r) => r.status).sort()
     expect(statuses[0]).toBe(200)
     expect([401, 409]).toContain(statuses[1])
-    const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
-    expect(admins).toHaveLength(1)
+    expect(await adminRows()).toHaveLength(1)
   })
 
   it('an admin cannot delete themself', async () => {
