@@ -18,7 +18,7 @@ import { SEED_POSTS } from '../server/seed/content.ts'
 import { insertUser } from '../server/db/users.ts'
 import { createLogger } from '../server/shared/logger.ts'
 import { createServices } from '../server/services/index.ts'
-import { startArguments } from './start-command.ts'
+import { startArguments, startEnvironment } from './start-command.ts'
 
 /**
  * npm run bench: the production build, started as `npm start` starts it, against throwaway SQLite
@@ -116,7 +116,7 @@ async function startServer(
   const child = spawn(process.execPath, startArguments(), {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...startEnvironment(),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

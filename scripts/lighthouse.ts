@@ -30,7 +30,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { createFakeUpstreams } from '../tests/fakes/upstreams.ts'
-import { startArguments } from './start-command.ts'
+import { startArguments, startEnvironment } from './start-command.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3700)
@@ -95,7 +95,7 @@ const images = await startImageServer(dataDir)
 const server = spawn(process.execPath, startArguments(), {
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    ...startEnvironment(),
     DATA_DIR: dataDir,
     PORT: String(PORT),
     HOST: '127.0.0.1',

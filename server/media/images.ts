@@ -51,8 +51,8 @@ export interface ProcessedImage {
 }
 
 /** Decodes at once at most; more wait in a short queue; beyond that the caller is told to retry. */
-export const MAX_CONCURRENT_DECODES = 2
-export const MAX_WAITING_DECODES = 8
+export const MAX_CONCURRENT_DECODES = 1
+export const MAX_WAITING_DECODES = 4
 export const BUSY_MESSAGE = 'The server is busy processing images. Please try again in a moment.'
 
 const decodes = createWorkLimiter({

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../support/s3-server.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts'
-import { startArguments } from '../../scripts/start-command.ts'
+import { startArguments, startEnvironment } from '../../scripts/start-command.ts'
 import { freePort } from '../support/postgres.ts'
 
 export { freePort }
@@ -156,7 +156,7 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
     const nodes: AppNode[] = []
     const startNode = async (index: number): Promise<AppNode> => {
       const child = spawn(process.execPath, startArguments(BUILD_DIR), {
-        env: { PATH: process.env.PATH ?? '', ...envOf(index) },
+        env: { PATH: process.env.PATH ?? '', ...startEnvironment(), ...envOf(index) },
         stdio: ['ignore', 'ignore', 'pipe'],
       })
       const node: AppNode = {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
-import { startArguments } from '../../scripts/start-command.ts'
+import { startArguments, startEnvironment } from '../../scripts/start-command.ts'
 
 export function healthy(port: number, timeoutMs = 2000): Promise<boolean> {
   return new Promise((resolve) => {
@@ -23,7 +23,7 @@ export async function startProductionServer(env: Record<string, string>, port: n
   const child = spawn(process.execPath, startArguments(), {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...startEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'error',
