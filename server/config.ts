@@ -132,6 +132,14 @@ const EnvSchema = z.object({
     .min(16, { error: 'MAX_CONNECTIONS must be at least 16' })
     .max(65_536, { error: 'MAX_CONNECTIONS must be at most 65536' })
     .default(2048),
+  // Requests a minute from one address (an IPv6 /64) to each public endpoint that can make the
+  // server call an upstream (Discord, YouTube, AzuraCast, the sky sources); past it, 429.
+  UPSTREAM_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'UPSTREAM_RATE_LIMIT_PER_MINUTE must be a number of requests' })
+    .int({ error: 'UPSTREAM_RATE_LIMIT_PER_MINUTE must be a whole number' })
+    .min(1, { error: 'UPSTREAM_RATE_LIMIT_PER_MINUTE must be at least 1' })
+    .max(100_000, { error: 'UPSTREAM_RATE_LIMIT_PER_MINUTE must be at most 100000' })
+    .default(120),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
@@ -222,6 +230,8 @@ export interface Config {
   pageCacheBytes: number
   /** Open connections at once (MAX_CONNECTIONS); more are closed as they arrive. */
   maxConnections: number
+  /** Requests a minute per address to each endpoint that can reach an upstream. */
+  upstreamRateLimitPerMinute: number
   /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
   sky: {
     swpcUrl: string
@@ -443,6 +453,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     maxConnections: e.MAX_CONNECTIONS,
+    upstreamRateLimitPerMinute: e.UPSTREAM_RATE_LIMIT_PER_MINUTE,
     sky: {
       swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
       nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),
