@@ -48,12 +48,13 @@ export type VideoUpdateInput = z.infer<typeof VideoUpdateInput>
 export const VideoDeleteInput = z.object({ id: videoId })
 export const ChannelStatsQuery = z.object({ channelId: channelId.optional() })
 
-/** Discord snowflakes: 17 to 20 digits. */
+/** Discord snowflakes: 17 to 20 digits, at most 2^64 - 1. */
 const snowflake = (message: string) =>
   z
     .string()
     .trim()
     .regex(/^\d{17,20}$/, { error: message })
+    .refine((v) => v.length < 20 || v <= '18446744073709551615', { error: message })
 
 export const ChannelImagesQuery = z.object({
   channelId: snowflake('Channel ID must be a Discord channel ID').optional(),

@@ -49,6 +49,7 @@ export async function renderApiDoc(routes: readonly Endpoint[] = API_ROUTES): Pr
     (ep) =>
       `| ${ep.method} | \`/_api${ep.path}\` | ${ep.access} | ${SOURCE[ep.source]} | ${fieldsOf(ep.input)} |`,
   )
+  const limited = routes.filter((ep) => ep.upstream).map((ep) => `\`/_api${ep.path}\``)
   const others = OTHER_ROUTES.map(
     (r) => `| ${r.method} | \`${r.path}\` | ${r.access} | ${r.note} |`,
   )
@@ -62,6 +63,10 @@ are \`{"error": "..."}\`; see [architecture](architecture.md).
 | Method | Path | Access | Input from | Fields (\`?\` optional) |
 | ------ | ---- | ------ | ---------- | --------------------- |
 ${rows.join('\n')}
+
+These can make the server call an upstream, so each client address may call each of them
+\`UPSTREAM_RATE_LIMIT_PER_MINUTE\` times a minute (120 by default; 429 with \`Retry-After\` past it):
+${limited.join(', ')}.
 
 ## Outside /_api
 

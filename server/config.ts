@@ -154,6 +154,15 @@ const EnvSchema = z.object({
   SHED_HEAP_PERCENT: wholeNumber('SHED_HEAP_PERCENT', 'percent', 10, 95, 80),
   SHED_LIVE_MB: wholeNumber('SHED_LIVE_MB', 'megabytes', 32, 65_536, 256),
   SHED_RSS_MB: wholeNumber('SHED_RSS_MB', 'megabytes', 64, 65_536, 512),
+  // Requests a minute from one address (an IPv6 /64) to each public endpoint that can make the
+  // server call an upstream (Discord, YouTube, AzuraCast, the sky sources); past it, 429.
+  UPSTREAM_RATE_LIMIT_PER_MINUTE: wholeNumber(
+    'UPSTREAM_RATE_LIMIT_PER_MINUTE',
+    'requests',
+    1,
+    100_000,
+    120,
+  ),
   SWPC_URL: z.url().default('https://services.swpc.noaa.gov'),
   NASA_API_URL: z.url().default('https://api.nasa.gov'),
   NASA_API_KEY: z.string().trim().min(1).default('DEMO_KEY'),
@@ -253,6 +262,8 @@ export interface Config {
     bodyReadTimeoutMs: number
     shed: { heapPercent: number; liveMb: number; rssMb: number }
   }
+  /** Requests a minute per address to each endpoint that can reach an upstream. */
+  upstreamRateLimitPerMinute: number
   /** Moon phase, solar weather, picture of the day and news: upstream addresses and timeout. */
   sky: {
     swpcUrl: string
@@ -481,6 +492,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bodyReadTimeoutMs: e.BODY_READ_TIMEOUT_MS,
       shed: { heapPercent: e.SHED_HEAP_PERCENT, liveMb: e.SHED_LIVE_MB, rssMb: e.SHED_RSS_MB },
     },
+    upstreamRateLimitPerMinute: e.UPSTREAM_RATE_LIMIT_PER_MINUTE,
     sky: {
       swpcUrl: e.SWPC_URL.replace(/\/$/, ''),
       nasaApiUrl: e.NASA_API_URL.replace(/\/$/, ''),

@@ -36,6 +36,11 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Ac
   heavy?: boolean
   /** Type only, from the endpoint's ApiRoute (contracts/api-paths.ts): what the handler answers. */
   response?: R
+  /**
+   * The handler can make the server call an upstream (Discord, YouTube, AzuraCast, the sky
+   * sources): each client address gets UPSTREAM_RATE_LIMIT_PER_MINUTE requests a minute, then 429.
+   */
+  upstream?: boolean
   /** A plain value is sent as JSON with status 200; a Response is sent as it is. */
   handler: (
     args: HandlerArgs<z.output<S>, A>,
@@ -49,5 +54,14 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Ac
 export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
   def: Endpoint<S, A, R>,
 ): Endpoint {
-  return def as unknown as Endpoint
+  if (!def.upstream) return def as unknown as Endpoint
+  const { handler } = def
+  const limited: Endpoint<S, A, R> = {
+    ...def,
+    handler: (args) => {
+      args.services.upstreamLimit.hit(def.path, args.meta.ip)
+      return handler(args)
+    },
+  }
+  return limited as unknown as Endpoint
 }

@@ -6,6 +6,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const getWidget = endpoint({
   ...API_PATHS.getWidget,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   handler: ({ services }) => services.discordCommunity.widget(),
@@ -14,6 +15,7 @@ export const getWidget = endpoint({
 export const getChannelImages = endpoint({
   ...API_PATHS.getChannelImages,
   access: 'public',
+  upstream: true,
   source: 'query',
   input: ChannelImagesQuery,
   handler: ({ input, services }) => services.discordCommunity.channelImages(input),

@@ -11,6 +11,7 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 export const getStation = endpoint({
   ...API_PATHS.getStation,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   async handler({ services, c }) {
@@ -22,6 +23,7 @@ export const getStation = endpoint({
 export const getNowPlaying = endpoint({
   ...API_PATHS.getNowPlaying,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   async handler({ services, c }) {

@@ -25,6 +25,7 @@ export const getMoonPhase = endpoint({
 export const getSolarWeather = endpoint({
   ...API_PATHS.getSolarWeather,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   async handler({ services, c }) {
@@ -35,6 +36,7 @@ export const getSolarWeather = endpoint({
 export const getApod = endpoint({
   ...API_PATHS.getApod,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   async handler({ services, c }) {
@@ -45,6 +47,7 @@ export const getApod = endpoint({
 export const getCombinedNews = endpoint({
   ...API_PATHS.getCombinedNews,
   access: 'public',
+  upstream: true,
   source: 'none',
   input: NoInput,
   async handler({ services, c }) {

@@ -48,6 +48,7 @@ export const deleteVideo = endpoint({
 export const getChannelStats = endpoint({
   ...API_PATHS.getChannelStats,
   access: 'public',
+  upstream: true,
   source: 'query',
   input: ChannelStatsQuery,
   handler: ({ input, services }) => services.youtube.channelStats(input.channelId),

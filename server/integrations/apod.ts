@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { APOD_ITEM_COUNT, type SpacePicture } from '../../contracts/sky.ts'
+import type { UpstreamBudget } from './upstream-budget.ts'
 import { UpstreamError, fetchJson } from './upstream-fetch.ts'
 
 /**
@@ -17,6 +18,7 @@ export interface ApodSettings {
   apiKey: string
   /** Where a day's page lives: {pageUrl}/apYYMMDD.html. */
   pageUrl: string
+  budget: UpstreamBudget
 }
 
 const ApodEntry = z.object({
@@ -45,7 +47,7 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
-export function apodRangeUrl(settings: ApodSettings, now: Date): string {
+export function apodRangeUrl(settings: Omit<ApodSettings, 'budget'>, now: Date): string {
   const end = apodToday(now)
   const url = new URL(`${settings.baseUrl}${APOD_PATH}`)
   url.searchParams.set('api_key', settings.apiKey)
@@ -115,5 +117,8 @@ export async function getApodRecent(
   now: Date,
   signal: AbortSignal,
 ): Promise<SpacePicture[]> {
-  return parseApodRange(await fetchJson(apodRangeUrl(settings, now), signal), settings.pageUrl)
+  return parseApodRange(
+    await fetchJson(apodRangeUrl(settings, now), { budget: settings.budget, signal }),
+    settings.pageUrl,
+  )
 }

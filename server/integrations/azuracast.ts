@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { RadioNowPlaying, RadioSong, RadioStation } from '../../contracts/radio.ts'
+import type { UpstreamBudget } from './upstream-budget.ts'
 import { fetchJson, parseWith } from './upstream-fetch.ts'
 
 /**
@@ -9,6 +10,7 @@ import { fetchJson, parseWith } from './upstream-fetch.ts'
 export interface AzuracastSettings {
   baseUrl: string
   station: string
+  budget: UpstreamBudget
 }
 
 const Song = z
@@ -101,7 +103,12 @@ export async function getAzuracastStation(
   settings: AzuracastSettings,
   signal: AbortSignal,
 ): Promise<RadioStation> {
-  return stationFrom(parseWith(Station, await fetchJson(url(settings, 'station'), signal)))
+  return stationFrom(
+    parseWith(
+      Station,
+      await fetchJson(url(settings, 'station'), { budget: settings.budget, signal }),
+    ),
+  )
 }
 
 export async function getAzuracastNowPlaying(
@@ -109,7 +116,10 @@ export async function getAzuracastNowPlaying(
   signal: AbortSignal,
   now: Date,
 ): Promise<RadioNowPlaying> {
-  const np = parseWith(NowPlaying, await fetchJson(url(settings, 'nowplaying'), signal))
+  const np = parseWith(
+    NowPlaying,
+    await fetchJson(url(settings, 'nowplaying'), { budget: settings.budget, signal }),
+  )
   const current = np.now_playing
   const currentSong: RadioSong = current
     ? song(current.song)

@@ -1,10 +1,7 @@
 import { z } from 'zod'
-import type {
-  DiscordChannelImage,
-  DiscordChannelImagesResponse,
-  DiscordWidget,
-} from '../../contracts/media-constants.ts'
+import type { DiscordChannelImage, DiscordWidget } from '../../contracts/media-constants.ts'
 import { discordRetryAfterMs } from './discord.ts'
+import { type UpstreamBudget, UpstreamHeld } from './upstream-budget.ts'
 import {
   SKY_USER_AGENT,
   type UpstreamAnswer,
@@ -20,17 +17,20 @@ import {
 export interface DiscordCommunitySettings {
   apiUrl: string
   botToken: string | undefined
+  /** The budgets of the bot's calls and of the widget's (Discord limits each on its own). */
+  budgets: { bot: UpstreamBudget; widget: UpstreamBudget }
 }
 
 export type DiscordFailure =
   | { kind: 'missing_access' }
   | { kind: 'missing_permissions' }
-  | { kind: 'rate_limited'; retryAfterMs: number }
+  /** `held`: the budget answered for Discord (see upstream-budget.ts), nothing was sent. */
+  | { kind: 'rate_limited'; retryAfterMs: number; held?: boolean }
   | { kind: 'unknown_channel' }
   | { kind: 'widget_disabled' }
   | { kind: 'unknown_guild' }
   | { kind: 'unauthorized' }
-  | { kind: 'unavailable'; message: string }
+  | { kind: 'unavailable'; message: string; retryAfterMs?: number; held?: boolean }
 
 export class DiscordCommunityError extends Error {
   readonly failure: DiscordFailure
@@ -69,12 +69,25 @@ async function discordGet(
   let answer: UpstreamAnswer
   try {
     answer = await upstreamRequest(`${settings.apiUrl.replace(/\/$/, '')}${path}`, {
+      budget: bot ? settings.budgets.bot : settings.budgets.widget,
       signal,
       headers,
     })
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error
-    throw new DiscordCommunityError({ kind: 'unavailable', message: error.message })
+    const held = error instanceof UpstreamHeld
+    if (held && error.status === 429 && error.retryAfterMs !== null)
+      throw new DiscordCommunityError({
+        kind: 'rate_limited',
+        retryAfterMs: error.retryAfterMs,
+        held,
+      })
+    throw new DiscordCommunityError({
+      kind: 'unavailable',
+      message: error.message,
+      retryAfterMs: error.retryAfterMs ?? undefined,
+      held,
+    })
   }
   if (answer.ok) {
     if (answer.json === null)
@@ -171,16 +184,25 @@ function isImage(a: z.infer<typeof Attachment>): boolean {
   return IMAGE_EXTENSIONS.test(a.filename)
 }
 
+/** One message of the gallery channel: its id (the cursor) and its image attachments. */
+export interface GalleryMessage {
+  id: string
+  /** The id as a number, for comparing with a cursor. */
+  order: bigint
+  images: DiscordChannelImage[]
+}
+
 /**
- * One page of the channel's messages (newest first), reduced to their image attachments. The
- * cursor for the next page is the oldest message id when the page was full.
+ * Up to `limit` of the channel's messages older than `before` (all of the newest without it),
+ * newest first, each with its image attachments (possibly none). `full` says the page was full,
+ * so older messages may follow.
  */
-export async function getChannelImages(
+export async function getChannelMessages(
   settings: DiscordCommunitySettings,
   channelId: string,
   options: { before?: string; limit: number },
   signal: AbortSignal,
-): Promise<DiscordChannelImagesResponse> {
+): Promise<{ messages: GalleryMessage[]; full: boolean }> {
   const query = new URLSearchParams({ limit: String(options.limit) })
   if (options.before) query.set('before', options.before)
   const body = await discordGet(
@@ -191,12 +213,11 @@ export async function getChannelImages(
   )
   if (!Array.isArray(body))
     throw new DiscordCommunityError({ kind: 'unavailable', message: 'unexpected messages shape' })
-  const images: DiscordChannelImage[] = []
-  let oldest: string | null = null
+  const messages: GalleryMessage[] = []
   for (const raw of body) {
     const m = Message.safeParse(raw)
-    if (!m.success) continue
-    oldest = m.data.id
+    if (!m.success || !/^\d{1,20}$/.test(m.data.id)) continue
+    const images: DiscordChannelImage[] = []
     for (const rawAttachment of m.data.attachments) {
       const a = Attachment.safeParse(rawAttachment)
       if (!a.success || !isImage(a.data)) continue
@@ -210,6 +231,8 @@ export async function getChannelImages(
         timestamp: new Date(Date.parse(m.data.timestamp)).toISOString(),
       })
     }
+    messages.push({ id: m.data.id, order: BigInt(m.data.id), images })
   }
-  return { images, nextCursor: body.length >= options.limit ? oldest : null }
+  messages.sort((x, y) => (x.order > y.order ? -1 : x.order < y.order ? 1 : 0))
+  return { messages, full: body.length >= options.limit && messages.length > 0 }
 }

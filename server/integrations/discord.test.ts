@@ -7,6 +7,9 @@ import {
   getDiscordGuildMember,
   getDiscordUser,
 } from './discord.ts'
+import { createUpstreamBudgets } from './upstream-budget.ts'
+import { systemClock } from '../shared/clock.ts'
+import { createLogger } from '../shared/logger.ts'
 
 // A tiny upstream whose answer each test chooses: status, content type and body.
 let next: { status: number; type: string; body: string; headers?: Record<string, string> }
@@ -23,11 +26,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 function settings() {
-  return loadConfig({
+  const config = loadConfig({
     DATA_DIR: '/tmp/discord-unit',
     SESSION_SECRET: 'x'.repeat(40),
     DISCORD_API_URL: `${base}/api`,
-  }).discord
+  })
+  const budgets = createUpstreamBudgets({ clock: systemClock, logger: createLogger('silent') })
+  return { ...config.discord, budget: budgets.of('discord-oauth') }
 }
 
 async function failure(promise: Promise<unknown>): Promise<DiscordError> {

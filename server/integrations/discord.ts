@@ -7,6 +7,7 @@ import {
   parseWith,
   upstreamRequest,
 } from './upstream-fetch.ts'
+import { type UpstreamBudget, UpstreamHeld } from './upstream-budget.ts'
 
 /**
  * Discord's OAuth2 authorization-code grant (with PKCE) and the two user endpoints the members
@@ -17,7 +18,8 @@ export const DISCORD_SCOPES = ['identify', 'email', 'guilds.members.read'] as co
 export const DISCORD_TIMEOUT_MS = 10_000
 const USER_AGENT = 'AstroCosmosSite/1.0 (Discord sign-in)'
 
-export type DiscordSettings = Config['discord']
+/** Discord's addresses and the budget its sign-in calls are charged to. */
+export type DiscordSettings = Config['discord'] & { budget: UpstreamBudget }
 export type DiscordClient = { clientId: string; clientSecret: string }
 
 export type DiscordErrorKind =
@@ -71,7 +73,7 @@ export type DiscordGuildMember = z.infer<typeof DiscordGuildMember>
 const RateLimitBody = z.object({ retry_after: z.number().optional() }).loose()
 
 export function discordAuthorizeUrl(
-  settings: DiscordSettings,
+  settings: Pick<DiscordSettings, 'authorizeUrl'>,
   client: DiscordClient,
   params: {
     state: string
@@ -156,7 +158,7 @@ async function tokenRequest(
   const basic = Buffer.from(
     `${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`,
   ).toString('base64')
-  const answer = await send(`${settings.apiUrl}/oauth2/token`, {
+  const answer = await send(settings, `${settings.apiUrl}/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${basic}`,
@@ -182,24 +184,37 @@ async function discordGet(
   path: string,
   accessToken: string,
 ): Promise<unknown> {
-  const answer = await send(`${settings.apiUrl}${path}`, {
+  const answer = await send(settings, `${settings.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
   })
   return ensureOk(answer)
 }
 
 /** Never follows a redirect: it would carry the credentials elsewhere. */
-async function send(url: string, request: UpstreamRequest): Promise<UpstreamAnswer> {
+async function send(
+  settings: DiscordSettings,
+  url: string,
+  request: Omit<UpstreamRequest, 'budget'>,
+): Promise<UpstreamAnswer> {
   try {
     return await upstreamRequest(url, {
       ...request,
+      budget: settings.budget,
       headers: { ...request.headers, 'user-agent': USER_AGENT },
       redirect: 'error',
       signal: AbortSignal.timeout(DISCORD_TIMEOUT_MS),
     })
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error
-    throw new DiscordError('unavailable', `Discord request failed: ${error.message}`, error.status)
+    // Held back after Discord's own 429: the same answer as that 429, without asking again.
+    if (error instanceof UpstreamHeld && error.status === 429)
+      throw new DiscordError('rate_limited', 'Discord rate limit', 429, error.retryAfterMs)
+    throw new DiscordError(
+      'unavailable',
+      `Discord request failed: ${error.message}`,
+      error.status,
+      error.retryAfterMs,
+    )
   }
 }
 

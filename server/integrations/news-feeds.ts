@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { NewsItem } from '../../contracts/sky.ts'
 import { decodeEntities, excerpt, firstImageSrc, htmlToText } from '../../contracts/html-text.ts'
-import { UpstreamError, fetchXml } from './upstream-fetch.ts'
+import { type UpstreamCall, UpstreamError, fetchXml } from './upstream-fetch.ts'
 
 /**
  * Astronomy news feeds, RSS 2.0 (also RSS 1.0) and Atom, read into the spec's news item. Each feed
@@ -236,8 +236,8 @@ export function parseFeed(
 
 export async function getFeedItems(
   feedUrl: string,
-  signal: AbortSignal,
+  call: UpstreamCall,
   feedName: string | null = null,
 ): Promise<FeedItem[]> {
-  return parseFeed(await fetchXml(feedUrl, signal), feedUrl, feedName)
+  return parseFeed(await fetchXml(feedUrl, call), feedUrl, feedName)
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { G_SCALES, type GScale, KP_MAX } from '../../contracts/sky.ts'
-import { UpstreamError, fetchJson } from './upstream-fetch.ts'
+import { type UpstreamCall, UpstreamError, fetchJson } from './upstream-fetch.ts'
 
 /**
  * NOAA SWPC planetary K index: the observed product and the forecast product (which also carries
@@ -109,13 +109,10 @@ export function parseKpForecast(data: unknown): KpForecastRow[] {
     .sort(byTime)
 }
 
-export async function getKpObserved(baseUrl: string, signal: AbortSignal): Promise<KpRow[]> {
-  return parseKpObserved(await fetchJson(`${baseUrl}${KP_OBSERVED_PATH}`, signal))
+export async function getKpObserved(baseUrl: string, call: UpstreamCall): Promise<KpRow[]> {
+  return parseKpObserved(await fetchJson(`${baseUrl}${KP_OBSERVED_PATH}`, call))
 }
 
-export async function getKpForecast(
-  baseUrl: string,
-  signal: AbortSignal,
-): Promise<KpForecastRow[]> {
-  return parseKpForecast(await fetchJson(`${baseUrl}${KP_FORECAST_PATH}`, signal))
+export async function getKpForecast(baseUrl: string, call: UpstreamCall): Promise<KpForecastRow[]> {
+  return parseKpForecast(await fetchJson(`${baseUrl}${KP_FORECAST_PATH}`, call))
 }

@@ -12,6 +12,9 @@ import {
   retryAfterSeconds,
   upstreamRequest,
 } from './upstream-fetch.ts'
+import { createUpstreamBudgets } from './upstream-budget.ts'
+import { systemClock } from '../shared/clock.ts'
+import { createLogger } from '../shared/logger.ts'
 
 // A loopback upstream whose behaviour each test chooses.
 let handle: (req: IncomingMessage, res: ServerResponse) => void
@@ -43,6 +46,10 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 }
 
 const signal = () => AbortSignal.timeout(5_000)
+// A fresh budget per request: these tests are about the request, not about the budget.
+const budget = () =>
+  createUpstreamBudgets({ clock: systemClock, logger: createLogger('silent') }).of('swpc')
+const call = () => ({ budget: budget(), signal: signal() })
 
 describe('Retry-After', () => {
   const now = Date.parse('2026-11-23T12:00:00Z')
@@ -68,13 +75,13 @@ describe('Retry-After', () => {
 
   it('comes back from a 429 in both forms, and an unsuccessful status is an error carrying it', async () => {
     answer(429, 'application/json', '{"error":"slow down"}', { 'retry-after': '30' })
-    const seconds = await upstreamRequest(`${base}/limited`, { signal: signal() })
+    const seconds = await upstreamRequest(`${base}/limited`, call())
     expect(seconds).toMatchObject({ status: 429, ok: false, retryAfterMs: 30_000 })
     expect(seconds.json).toEqual({ error: 'slow down' })
 
     const at = new Date(Date.now() + 60_000).toUTCString()
     answer(503, 'text/plain', 'maintenance', { 'retry-after': at })
-    const date = await upstreamRequest(`${base}/limited`, { signal: signal() })
+    const date = await upstreamRequest(`${base}/limited`, call())
     // HTTP dates have whole seconds: the wait is within a second of a minute.
     expect(date.retryAfterMs).toBeGreaterThan(58_000)
     expect(date.retryAfterMs).toBeLessThanOrEqual(60_000)
@@ -86,33 +93,31 @@ describe('Retry-After', () => {
 describe('fetchJson and fetchXml', () => {
   it('answer JSON and a feed when the upstream sends them', async () => {
     answer(200, 'application/json; charset=utf-8', '{"kp":3}')
-    expect(await fetchJson(`${base}/kp`, signal())).toEqual({ kp: 3 })
+    expect(await fetchJson(`${base}/kp`, call())).toEqual({ kp: 3 })
     answer(200, 'application/rss+xml', '<rss><channel/></rss>')
-    expect(await fetchXml(`${base}/feed`, signal())).toBe('<rss><channel/></rss>')
+    expect(await fetchXml(`${base}/feed`, call())).toBe('<rss><channel/></rss>')
   })
 
   it('refuse an HTML page with status 200, declared or not', async () => {
     answer(200, 'text/html', '<!doctype html><title>Gateway</title>')
-    expect((await failure(fetchJson(`${base}/kp`, signal()))).message).toBe(
+    expect((await failure(fetchJson(`${base}/kp`, call()))).message).toBe(
       'answered HTML instead of JSON',
     )
     answer(200, 'text/plain', '  <html><body>Just a moment…</body></html>')
-    expect((await failure(fetchJson(`${base}/kp`, signal()))).message).toBe(
+    expect((await failure(fetchJson(`${base}/kp`, call()))).message).toBe(
       'answered HTML instead of JSON',
     )
     answer(200, 'text/html; charset=utf-8', '<!DOCTYPE html><p>Blocked</p>')
-    expect((await failure(fetchXml(`${base}/feed`, signal()))).message).toBe(
+    expect((await failure(fetchXml(`${base}/feed`, call()))).message).toBe(
       'answered HTML instead of a feed',
     )
   })
 
   it('refuse malformed JSON and a 5xx', async () => {
     answer(200, 'application/json', '{"kp":')
-    expect((await failure(fetchJson(`${base}/kp`, signal()))).message).toBe(
-      'answered malformed JSON',
-    )
+    expect((await failure(fetchJson(`${base}/kp`, call()))).message).toBe('answered malformed JSON')
     answer(502, 'application/json', '{}')
-    expect(await failure(fetchJson(`${base}/kp`, signal()))).toMatchObject({
+    expect(await failure(fetchJson(`${base}/kp`, call()))).toMatchObject({
       status: 502,
       message: 'answered 502',
     })
@@ -124,7 +129,7 @@ describe('upstreamRequest', () => {
     handle = () => {}
     const started = performance.now()
     const error = await failure(
-      upstreamRequest(`${base}/silent`, { signal: AbortSignal.timeout(150) }),
+      upstreamRequest(`${base}/silent`, { budget: budget(), signal: AbortSignal.timeout(150) }),
     )
     expect(error.message).toBe('timed out')
     expect(performance.now() - started).toBeLessThan(2_000)
@@ -136,7 +141,7 @@ describe('upstreamRequest', () => {
       res.write('{"partial":')
     }
     const error = await failure(
-      upstreamRequest(`${base}/stall`, { signal: AbortSignal.timeout(150) }),
+      upstreamRequest(`${base}/stall`, { budget: budget(), signal: AbortSignal.timeout(150) }),
     )
     expect(error.message).toMatch(/timed out/)
   })
@@ -149,7 +154,7 @@ describe('upstreamRequest', () => {
       })
       res.end()
     }
-    expect((await failure(upstreamRequest(`${base}/big`, { signal: signal() }))).message).toBe(
+    expect((await failure(upstreamRequest(`${base}/big`, call()))).message).toBe(
       'answered an oversized body',
     )
 
@@ -167,7 +172,7 @@ describe('upstreamRequest', () => {
       res.on('close', () => res.destroy())
       pump()
     }
-    expect((await failure(upstreamRequest(`${base}/endless`, { signal: signal() }))).message).toBe(
+    expect((await failure(upstreamRequest(`${base}/endless`, call()))).message).toBe(
       'answered an oversized body',
     )
     // It stopped reading soon after the limit instead of taking all 20 MB.
@@ -193,7 +198,7 @@ describe('upstreamRequest', () => {
       method: 'POST',
       headers: { authorization: 'Basic abc', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token',
-      signal: signal(),
+      ...call(),
     })
     expect(posted.json).toEqual({ ok: true })
     expect(seen).toEqual({
@@ -202,13 +207,16 @@ describe('upstreamRequest', () => {
       auth: 'Basic abc',
       body: 'grant_type=refresh_token',
     })
-    await upstreamRequest(`${base}/bot`, { headers: { 'user-agent': 'DiscordBot (x)' } })
+    await upstreamRequest(`${base}/bot`, {
+      budget: budget(),
+      headers: { 'user-agent': 'DiscordBot (x)' },
+    })
     expect(seen.agent).toBe('DiscordBot (x)')
   })
 
   it('parses the body only when the upstream declares JSON', async () => {
     answer(200, 'text/plain', '{"looks":"like json"}')
-    const plain = await upstreamRequest(`${base}/plain`, { signal: signal() })
+    const plain = await upstreamRequest(`${base}/plain`, call())
     expect(plain.json).toBeNull()
     expect(plain.text).toBe('{"looks":"like json"}')
   })
@@ -216,13 +224,14 @@ describe('upstreamRequest', () => {
   it('refuses to follow a redirect when told so', async () => {
     handle = (_req, res) => res.writeHead(302, { location: `${base}/elsewhere` }).end()
     expect(
-      (await failure(upstreamRequest(`${base}/moved`, { redirect: 'error', signal: signal() })))
-        .message,
+      (await failure(upstreamRequest(`${base}/moved`, { redirect: 'error', ...call() }))).message,
     ).toMatch(/^request failed/)
   })
 
   it('never leaves loopback in a test', async () => {
-    const error = await failure(upstreamRequest('https://services.swpc.noaa.gov/'))
+    const error = await failure(
+      upstreamRequest('https://services.swpc.noaa.gov/', { budget: budget() }),
+    )
     expect(error.message).toMatch(/Unexpected outbound request/)
   })
 })

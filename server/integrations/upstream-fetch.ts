@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { UpstreamBudget } from './upstream-budget.ts'
 
 /**
  * The one HTTP client for upstreams (Discord, SWPC, APOD, the news feeds, YouTube, AzuraCast).
@@ -8,6 +9,7 @@ import type { z } from 'zod'
  * content type first, because gateways and CDNs answer HTML error pages, some with status 200.
  * `parseWith` checks a payload's shape with zod before anyone uses it. Every failure is an
  * `UpstreamError`; clients with their own failure kinds (Discord, YouTube) map it to those.
+ * Every request goes through its upstream's budget (upstream-budget.ts), which may refuse it.
  * In tests, any request that is not to loopback fails (tests/support/strict-env.ts).
  */
 export const SKY_USER_AGENT = 'AstroCosmosSite/1.0 (+https://astro.example.org)'
@@ -42,6 +44,8 @@ export function retryAfterSeconds(ms: number): number {
 }
 
 export interface UpstreamRequest {
+  /** The upstream's budget: it may hold the call back, and shares identical GETs in flight. */
+  budget: UpstreamBudget
   method?: 'GET' | 'POST'
   /** Lower-case names. `user-agent` defaults to SKY_USER_AGENT. */
   headers?: Record<string, string>
@@ -110,13 +114,24 @@ function declaredJson(contentType: string, text: string): unknown {
 }
 
 /**
- * One request. Whatever the status, the answer comes back (a client may need a 4xx's body);
- * a network failure, the deadline or an oversized body throws UpstreamError.
+ * One request, if its budget allows (UpstreamHeld otherwise). Whatever the status, the answer
+ * comes back (a client may need a 4xx's body); a network failure, the deadline or an oversized
+ * body throws UpstreamError.
  */
-export async function upstreamRequest(
+export function upstreamRequest(
   url: string | URL,
-  request: UpstreamRequest = {},
+  request: UpstreamRequest,
 ): Promise<UpstreamAnswer> {
+  const method = request.method ?? 'GET'
+  // The headers are part of the key: the same path asked with two tokens is two questions.
+  const key =
+    method === 'GET' && request.body === undefined
+      ? `${String(url)} ${JSON.stringify(request.headers ?? {})}`
+      : null
+  return request.budget.run(key, () => send(url, request))
+}
+
+async function send(url: string | URL, request: UpstreamRequest): Promise<UpstreamAnswer> {
   const signal = request.signal ?? AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)
   let res: Response
   try {
@@ -161,9 +176,15 @@ export function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.outp
   return parsed.data
 }
 
-export async function fetchJson(url: string | URL, signal: AbortSignal): Promise<unknown> {
+/** Which budget a plain GET is charged to, and its deadline. */
+export interface UpstreamCall {
+  budget: UpstreamBudget
+  signal: AbortSignal
+}
+
+export async function fetchJson(url: string | URL, call: UpstreamCall): Promise<unknown> {
   const answer = expectOk(
-    await upstreamRequest(url, { signal, headers: { accept: 'application/json' } }),
+    await upstreamRequest(url, { ...call, headers: { accept: 'application/json' } }),
   )
   if (isHtml(answer)) throw new UpstreamError('answered HTML instead of JSON', answer.status)
   if (answer.json !== null) return answer.json
@@ -174,10 +195,10 @@ export async function fetchJson(url: string | URL, signal: AbortSignal): Promise
   }
 }
 
-export async function fetchXml(url: string | URL, signal: AbortSignal): Promise<string> {
+export async function fetchXml(url: string | URL, call: UpstreamCall): Promise<string> {
   const answer = expectOk(
     await upstreamRequest(url, {
-      signal,
+      ...call,
       headers: {
         accept:
           'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1',

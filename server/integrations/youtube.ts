@@ -8,6 +8,7 @@ import {
   parseWith,
   upstreamRequest,
 } from './upstream-fetch.ts'
+import type { UpstreamBudget } from './upstream-budget.ts'
 
 /**
  * The YouTube Data API v3 (uploads playlist → video details) and, without an API key, the
@@ -18,6 +19,7 @@ export interface YoutubeSettings {
   apiUrl: string
   apiKey: string | undefined
   feedUrl: string
+  budget: UpstreamBudget
 }
 
 /** One YouTube video as the sync stores it. */
@@ -163,10 +165,14 @@ async function apiGet(
   url.searchParams.set('key', settings.apiKey ?? '')
   let answer: UpstreamAnswer
   try {
-    answer = await upstreamRequest(url, { signal, headers: { accept: 'application/json' } })
+    answer = await upstreamRequest(url, {
+      budget: settings.budget,
+      signal,
+      headers: { accept: 'application/json' },
+    })
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error
-    throw new YoutubeError('unavailable', error.message)
+    throw new YoutubeError('unavailable', error.message, error.retryAfterMs)
   }
   if (!answer.ok) {
     const parsed = GoogleError.safeParse(answer.json)
@@ -343,7 +349,7 @@ export async function getChannelFeed(
   url.searchParams.set('channel_id', channelId)
   let xml: string
   try {
-    xml = await fetchXml(url.toString(), signal)
+    xml = await fetchXml(url.toString(), { budget: settings.budget, signal })
   } catch (error) {
     // The feed answers 404 now and then for channels that exist: never read that as "no channel".
     const status = error instanceof UpstreamError ? error.status : 0

@@ -11,6 +11,8 @@ import { type Clock, systemClock } from '../shared/clock.ts'
 import { createOauthService } from './oauth.ts'
 import { createProfileService } from './profile.ts'
 import { createRateLimiter } from './rate-limiter.ts'
+import { createAddressRateLimit } from './address-rate-limit.ts'
+import { createUpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { createSkyService } from './sky.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
@@ -39,6 +41,8 @@ export function createServices(deps: {
   const clock = deps.clock ?? systemClock
   const events = deps.events ?? createContentEvents()
   const rateLimiter = createRateLimiter(db, clock)
+  // One budget per upstream for the whole process (server/integrations/upstream-budget.ts).
+  const upstreams = createUpstreamBudgets({ clock, logger })
   const storage = createStorage(config)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   const profile = createProfileService({ db, clock, config, auth, rateLimiter, logger, storage })
@@ -59,8 +63,11 @@ export function createServices(deps: {
     clock,
     events,
     rateLimiter,
+    upstreams,
+    /** Per address, for the endpoints declared `upstream: true` (server/api/define.ts). */
+    upstreamLimit: createAddressRateLimit({ clock, limit: config.upstreamRateLimitPerMinute }),
     auth,
-    oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger }),
+    oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger, upstreams }),
     profile,
     adminUsers: createAdminUserService({ db, clock, auth, profile }),
     // The writes that change what visitors see announce it (the page cache drops those pages).
@@ -84,7 +91,7 @@ export function createServices(deps: {
       'update',
       'remove',
     ]),
-    sky: createSkyService({ config, clock, logger }),
+    sky: createSkyService({ config, clock, logger, upstreams }),
     storage,
     headerImages: announcing(
       createHeaderImageService({ db, clock, logger, storage }),
@@ -92,14 +99,14 @@ export function createServices(deps: {
       'header-images',
       ['upload', 'remove'],
     ),
-    youtube: announcing(createYoutubeService({ db, clock, logger, config }), events, 'videos', [
-      'sync',
-      'syncConfiguredChannel',
-      'update',
-      'remove',
-    ]),
-    radio: createRadioService({ clock, logger, config }),
-    discordCommunity: createDiscordCommunityService({ clock, logger, config }),
+    youtube: announcing(
+      createYoutubeService({ db, clock, logger, config, upstreams }),
+      events,
+      'videos',
+      ['sync', 'syncConfiguredChannel', 'update', 'remove'],
+    ),
+    radio: createRadioService({ clock, logger, config, upstreams }),
+    discordCommunity: createDiscordCommunityService({ clock, logger, config, upstreams }),
     contact: createContactService({
       db,
       clock,

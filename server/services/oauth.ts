@@ -20,9 +20,10 @@ export {
  * community's server (oauth/membership.ts), and the tokens both use (oauth/tokens.ts).
  */
 export function createOauthService(deps: OauthDeps) {
-  const tokens = createDiscordTokens(deps)
-  const signIn = createDiscordSignIn({ ...deps, tokens })
-  const membership = createDiscordMembership({ ...deps, tokens })
+  const discord = { ...deps.config.discord, budget: deps.upstreams.of('discord-oauth') }
+  const tokens = createDiscordTokens({ ...deps, discord })
+  const signIn = createDiscordSignIn({ ...deps, tokens, discord })
+  const membership = createDiscordMembership({ ...deps, tokens, discord })
   return {
     get signInEnabled(): boolean {
       return signIn.signInEnabled

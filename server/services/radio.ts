@@ -7,6 +7,7 @@ import {
   getAzuracastNowPlaying,
   getAzuracastStation,
 } from '../integrations/azuracast.ts'
+import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { Unavailable } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
@@ -24,10 +25,15 @@ export function createRadioService(deps: {
   clock: Clock
   logger: Logger
   config: Pick<Config, 'radio'>
+  upstreams: UpstreamBudgets
 }) {
-  const { clock, logger, config } = deps
+  const { clock, logger, config, upstreams } = deps
   const settings: AzuracastSettings | null = config.radio.azuracastUrl
-    ? { baseUrl: config.radio.azuracastUrl, station: config.radio.station }
+    ? {
+        baseUrl: config.radio.azuracastUrl,
+        station: config.radio.station,
+        budget: upstreams.of('azuracast'),
+      }
     : null
   const common = { clock, logger, timeoutMs: config.radio.timeoutMs, failureBackoffMs: 15_000 }
   const station = settings
@@ -73,6 +79,7 @@ export function createRadioService(deps: {
     resetCaches() {
       station?.reset('clear')
       nowPlaying?.reset('clear')
+      upstreams.reset('azuracast')
     },
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '../integrations/cached-upstream.ts'
 import { feedSourceName, getFeedItems } from '../integrations/news-feeds.ts'
 import { getKpForecast, getKpObserved } from '../integrations/swpc.ts'
+import type { UpstreamBudgets, UpstreamName } from '../integrations/upstream-budget.ts'
 import type { Clock } from '../shared/clock.ts'
 import { computeMoonPhase } from './moon-phase.ts'
 import { mergeNews } from './news.ts'
@@ -32,10 +33,16 @@ export type SkyScope = (typeof SKY_SCOPES)[number]
  * A source that fails leaves its last good copy in service (marked stale, with its age); only a
  * source that never answered yields a 503 with the spec's message.
  */
-export function createSkyService(deps: { config: Config; clock: Clock; logger: Logger }) {
-  const { config, clock, logger } = deps
+export function createSkyService(deps: {
+  config: Config
+  clock: Clock
+  logger: Logger
+  upstreams: UpstreamBudgets
+}) {
+  const { config, clock, logger, upstreams } = deps
   const { sky } = config
   const common = { clock, logger, timeoutMs: sky.upstreamTimeoutMs }
+  const swpc = upstreams.of('swpc')
 
   const moon = createCachedUpstream({
     ...common,
@@ -47,13 +54,13 @@ export function createSkyService(deps: { config: Config; clock: Clock; logger: L
     ...common,
     name: 'swpc-kp-observed',
     ttlMs: SKY_FRESHNESS_MS.solarWeather,
-    load: (signal) => getKpObserved(sky.swpcUrl, signal),
+    load: (signal) => getKpObserved(sky.swpcUrl, { budget: swpc, signal }),
   })
   const kpForecast = createCachedUpstream({
     ...common,
     name: 'swpc-kp-forecast',
     ttlMs: SKY_FRESHNESS_MS.solarWeather,
-    load: (signal) => getKpForecast(sky.swpcUrl, signal),
+    load: (signal) => getKpForecast(sky.swpcUrl, { budget: swpc, signal }),
   })
   const apod = createCachedUpstream({
     ...common,
@@ -61,7 +68,12 @@ export function createSkyService(deps: { config: Config; clock: Clock; logger: L
     ttlMs: SKY_FRESHNESS_MS.apod,
     load: (signal) =>
       getApodRecent(
-        { baseUrl: sky.nasaApiUrl, apiKey: sky.nasaApiKey, pageUrl: sky.apodPageUrl },
+        {
+          baseUrl: sky.nasaApiUrl,
+          apiKey: sky.nasaApiKey,
+          pageUrl: sky.apodPageUrl,
+          budget: upstreams.of('nasa'),
+        },
         clock.now(),
         signal,
       ),
@@ -72,9 +84,16 @@ export function createSkyService(deps: { config: Config; clock: Clock; logger: L
       ...common,
       name: `news-feed ${url}`,
       ttlMs: SKY_FRESHNESS_MS.news,
-      load: (signal) => getFeedItems(url, signal, name),
+      load: (signal) =>
+        getFeedItems(url, { budget: upstreams.of('news-feed', new URL(url).host), signal }, name),
     }),
   }))
+  const upstreamsOf: Record<SkyScope, UpstreamName[]> = {
+    'moon-phase': [],
+    'solar-weather': ['swpc'],
+    apod: ['nasa'],
+    news: ['news-feed'],
+  }
   const caches: Record<SkyScope, Array<CachedUpstream<unknown>>> = {
     'moon-phase': [moon],
     'solar-weather': [kpObserved, kpForecast],
@@ -157,10 +176,16 @@ export function createSkyService(deps: { config: Config; clock: Clock; logger: L
       }
     },
 
-    /** Forgets the copies (`clear`) or makes them due for a refresh (`expire`): all, or one kind. */
+    /**
+     * Forgets the copies (`clear`) or makes them due for a refresh (`expire`), and the upstreams'
+     * counted calls and back-offs: all, or one kind.
+     */
     resetCaches(mode: 'clear' | 'expire', scope?: SkyScope): void {
       const chosen = scope ? [scope] : SKY_SCOPES
-      for (const name of chosen) for (const cache of caches[name]) cache.reset(mode)
+      for (const name of chosen) {
+        for (const cache of caches[name]) cache.reset(mode)
+        upstreams.reset(...upstreamsOf[name])
+      }
     },
   }
 }

@@ -30,6 +30,7 @@ import {
   type YoutubeSettings,
   type YoutubeVideo,
 } from '../integrations/youtube.ts'
+import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
 import { BadGateway, Forbidden, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -91,12 +92,14 @@ export function createYoutubeService(deps: {
   clock: Clock
   logger: Logger
   config: Pick<Config, 'youtube' | 'youtubeChannelId'>
+  upstreams: UpstreamBudgets
 }) {
-  const { db, clock, logger, config } = deps
+  const { db, clock, logger, config, upstreams } = deps
   const settings: YoutubeSettings = {
     apiUrl: config.youtube.apiUrl,
     apiKey: config.youtube.apiKey,
     feedUrl: config.youtube.feedUrl,
+    budget: upstreams.of('youtube'),
   }
   const timeout = () => AbortSignal.timeout(config.youtube.timeoutMs)
   /** One sync per channel at a time: a second caller waits for the first one's result. */

@@ -113,12 +113,14 @@ describe('GET /_api/discord/channel-images', () => {
     expect(perms.status).toBe(502)
     expect(perms.json.error).toBe(MEDIA_MESSAGES.discordMissingPermissions)
 
+    // Discord's limit, not the visitor's: 503, and nobody asks Discord again for 2 s.
     ctx.fake.setModes({ gallery: 'rate_limited' })
     const limited = await images()
-    expect(limited.status).toBe(429)
+    expect(limited.status).toBe(503)
     expect(limited.json).toMatchObject({ error: MEDIA_MESSAGES.discordRateLimited, retryAfter: 2 })
     expect(limited.headers.get('retry-after')).toBe('2')
 
+    ctx.clock.advance(2_000)
     ctx.fake.setModes({ gallery: 'down' })
     const down = await images()
     expect(down.status).toBe(503)

@@ -39,6 +39,8 @@ export function setupMediaApp(options: { apiKey?: boolean; env?: Record<string, 
     ctx.fake.setModes({ youtube: 'ok', feed: 'ok', widget: 'ok', gallery: 'ok' })
     ctx.fake.setVideoCount(120)
     ctx.fake.setTitleSuffix('')
+    ctx.fake.setGalleryMessageCount(60)
+    ctx.fake.setGalleryRetryAfter('2')
     ctx.fake.calls.length = 0
     ctx.t.services.discordCommunity.resetCaches()
   })

@@ -270,48 +270,62 @@ export function createFakeMedia(options: { videoCount?: number } = {}) {
     json(res, 200, WIDGET)
   })
 
-  /** 60 messages, newest first, most with an image; ids are snowflakes that count down. */
-  const galleryMessages = Array.from({ length: 60 }, (_, i) => {
-    const base = MESSAGES[i % MESSAGES.length]!
-    const id = (1385002712060837969n - BigInt(i) * 4194304000n).toString()
-    const attachments: Array<Record<string, unknown>> =
-      i % 7 === 6
-        ? []
-        : (base.attachments as Array<Record<string, unknown>>).map((a, k) => ({
-            ...a,
-            id: (BigInt(id) - BigInt(k + 1)).toString(),
-            // Some attachments come without content_type: the file name decides.
-            ...(i % 5 === 4 ? { content_type: undefined } : {}),
-          }))
-    if (i % 11 === 10)
-      attachments.push({
-        id: `${id.slice(0, -2)}99`,
-        filename: 'notes.txt',
-        content_type: 'text/plain',
-        proxy_url: 'https://media.discordapp.net/notes.txt',
-        url: 'https://cdn.discordapp.com/notes.txt',
-        size: 10,
-      })
-    return {
-      ...base,
-      id,
-      timestamp: new Date(Date.parse('2026-06-18T20:41:17Z') - i * 3600_000).toISOString(),
-      attachments,
-    }
-  })
+  /** `count` messages (60 unless a test asks), newest first, most with an image; ids count down. */
+  const buildGallery = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const base = MESSAGES[i % MESSAGES.length]!
+      const id = (1385002712060837969n - BigInt(i) * 4194304000n).toString()
+      const attachments: Array<Record<string, unknown>> =
+        i % 7 === 6
+          ? []
+          : (base.attachments as Array<Record<string, unknown>>).map((a, k) => ({
+              ...a,
+              id: (BigInt(id) - BigInt(k + 1)).toString(),
+              // Some attachments come without content_type: the file name decides.
+              ...(i % 5 === 4 ? { content_type: undefined } : {}),
+            }))
+      if (i % 11 === 10)
+        attachments.push({
+          id: `${id.slice(0, -2)}99`,
+          filename: 'notes.txt',
+          content_type: 'text/plain',
+          proxy_url: 'https://media.discordapp.net/notes.txt',
+          url: 'https://cdn.discordapp.com/notes.txt',
+          size: 10,
+        })
+      return {
+        ...base,
+        id,
+        timestamp: new Date(Date.parse('2026-06-18T20:41:17Z') - i * 3600_000).toISOString(),
+        attachments,
+      }
+    })
+  let galleryMessages = buildGallery(60)
+  /** What a rate-limited gallery sends as Retry-After (Discord also puts the seconds in the body). */
+  let galleryRetryAfter = '2'
+  const isGalleryImage = (a: { content_type?: string; filename: string }) =>
+    a.content_type
+      ? a.content_type.startsWith('image/')
+      : /\.(jpe?g|png|gif|webp)$/i.test(a.filename)
 
   const channelMessages = record((req, res, url) => {
     if (req.headers.authorization !== `Bot ${FAKE_COMMUNITY.botToken}`)
       return json(res, 401, { message: '401: Unauthorized', code: 0 })
     if (modes.gallery === 'missing_access') return json(res, 403, MISSING_ACCESS)
     if (modes.gallery === 'missing_permissions') return json(res, 403, MISSING_PERMISSIONS)
-    if (modes.gallery === 'rate_limited')
+    if (modes.gallery === 'rate_limited') {
+      const seconds = Number(galleryRetryAfter)
       return json(
         res,
         429,
-        { message: 'You are being rate limited.', retry_after: 1.742, global: false },
-        { 'retry-after': '2' },
+        {
+          message: 'You are being rate limited.',
+          ...(Number.isFinite(seconds) ? { retry_after: seconds === 2 ? 1.742 : seconds } : {}),
+          global: false,
+        },
+        { 'retry-after': galleryRetryAfter },
       )
+    }
     if (modes.gallery === 'down') {
       res.writeHead(503, { 'content-type': 'text/html' }).end('<html>unavailable</html>')
       return
@@ -359,17 +373,44 @@ export function createFakeMedia(options: { videoCount?: number } = {}) {
       titleSuffix = suffix
     },
     /** Image attachments in the gallery channel, for tests to compare against. */
-    galleryImageCount: galleryMessages.reduce(
-      (n, m) =>
-        n +
-        (m.attachments as unknown as Array<{ content_type?: string; filename: string }>).filter(
-          (a) =>
-            a.content_type
-              ? a.content_type.startsWith('image/')
-              : /\.(jpe?g|png|gif|webp)$/i.test(a.filename),
-        ).length,
-      0,
-    ),
+    get galleryImageCount() {
+      return galleryMessages.reduce(
+        (n, m) =>
+          n +
+          (m.attachments as unknown as Array<{ content_type?: string; filename: string }>).filter(
+            isGalleryImage,
+          ).length,
+        0,
+      )
+    },
+    /** The channel's message ids, newest first. */
+    get galleryMessageIds(): string[] {
+      return galleryMessages.map((m) => String(m.id))
+    },
+    /** The image ids Discord itself would list for `limit` messages before `before`. */
+    galleryImageIds(before: string | undefined, limit: number): string[] {
+      return galleryMessages
+        .filter((m) => before === undefined || BigInt(String(m.id)) < BigInt(before))
+        .slice(0, limit)
+        .flatMap((m) =>
+          (
+            m.attachments as unknown as Array<{
+              id: string
+              content_type?: string
+              filename: string
+            }>
+          )
+            .filter(isGalleryImage)
+            .map((a) => a.id),
+        )
+    },
+    setGalleryMessageCount(count: number) {
+      galleryMessages = buildGallery(count)
+    },
+    /** Seconds or an HTTP date. */
+    setGalleryRetryAfter(value: string) {
+      galleryRetryAfter = value
+    },
   }
 }
 

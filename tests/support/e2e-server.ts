@@ -56,6 +56,9 @@ const config = loadConfig({
   MAIL_FROM: 'site@astro.example.org',
   ...fakes.env,
   SKY_UPSTREAM_TIMEOUT_MS: '6000',
+  // Every browser page comes from 127.0.0.1 and polls the radio; the per-address limit itself is
+  // tested in tests/api/upstream-protection.test.ts.
+  UPSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
 })
 const running = await startServer(config)
 

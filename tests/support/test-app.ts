@@ -17,20 +17,12 @@ import { createLogger } from '../../server/shared/logger.ts'
 import type { Clock } from '../../server/shared/clock.ts'
 import { createServices } from '../../server/services/index.ts'
 import { toSessionUser } from '../../server/services/users.ts'
+import { testClock } from './clock.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export const ENGINE: Engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
 
-/** A clock tests can move. */
-export function testClock(start = new Date('2026-11-22T12:00:00.000Z')) {
-  let now = start.getTime()
-  return {
-    now: () => new Date(now),
-    advance(ms: number) {
-      now += ms
-    },
-  } satisfies Clock & { advance(ms: number): void }
-}
+export { testClock }
 
 async function freshDatabase(
   dataDir: string,

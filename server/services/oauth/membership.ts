@@ -1,9 +1,12 @@
 import { type DiscordStatus, DISCORD_STATUS_MESSAGES } from '../../../contracts/oauth.ts'
-import type { Config } from '../../config.ts'
 import type { Database } from '../../db/dialect.ts'
 import { findOauthAccountOfUser, updateOauthAccount } from '../../db/oauth.ts'
 import type { OauthAccountRow } from '../../db/schema.ts'
-import { DiscordError, getDiscordGuildMember } from '../../integrations/discord.ts'
+import {
+  DiscordError,
+  type DiscordSettings,
+  getDiscordGuildMember,
+} from '../../integrations/discord.ts'
 import { retryAfterSeconds } from '../../integrations/upstream-fetch.ts'
 import { BadGateway, Unavailable } from '../../shared/errors.ts'
 import type { Logger } from '../../shared/logger.ts'
@@ -40,12 +43,12 @@ function cachedStatus(account: OauthAccountRow): DiscordStatus {
 export function createDiscordMembership(deps: {
   db: Database
   clock: Clock
-  config: Config
   logger: Logger
   tokens: DiscordTokenStore
+  discord: DiscordSettings
 }) {
-  const { db, clock, config, logger, tokens } = deps
-  const settings = config.discord
+  const { db, clock, logger, tokens } = deps
+  const settings = deps.discord
   const statusInFlight = new Map<number, Promise<DiscordStatus>>()
 
   async function checkMembership(

@@ -28,12 +28,14 @@ import type { OauthAccountUpdate } from '../../db/schema.ts'
 import { findUserByEmail, findUserById, insertUser } from '../../db/users.ts'
 import {
   DiscordError,
+  type DiscordSettings,
   type DiscordTokens,
   type DiscordUser,
   discordAuthorizeUrl,
   exchangeDiscordCode,
   getDiscordUser,
 } from '../../integrations/discord.ts'
+import type { UpstreamBudgets } from '../../integrations/upstream-budget.ts'
 import { retryAfterSeconds } from '../../integrations/upstream-fetch.ts'
 import { NotAuthenticated, Unavailable } from '../../shared/errors.ts'
 import type { Logger } from '../../shared/logger.ts'
@@ -91,15 +93,18 @@ export interface OauthDeps {
   auth: AuthService
   rateLimiter: RateLimiter
   logger: Logger
+  upstreams: UpstreamBudgets
 }
 
 /**
  * Signing in with Discord and linking it to an account: the authorization (state and PKCE kept
  * server-side), the callback, and the one-time token the popup hands the page.
  */
-export function createDiscordSignIn(deps: OauthDeps & { tokens: DiscordTokenStore }) {
+export function createDiscordSignIn(
+  deps: OauthDeps & { tokens: DiscordTokenStore; discord: DiscordSettings },
+) {
   const { db, clock, config, auth, rateLimiter, logger, tokens: tokenStore } = deps
-  const settings = config.discord
+  const settings = deps.discord
   // Domain-separated from session ids, which are HMACs under the same secret.
   const digest = (token: string) => sessionIdFromToken(config.sessionSecret, `oauth:${token}`)
 

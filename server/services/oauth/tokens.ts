@@ -3,16 +3,25 @@ import type { Config } from '../../config.ts'
 import type { Database } from '../../db/dialect.ts'
 import { updateOauthAccount } from '../../db/oauth.ts'
 import type { OauthAccountRow, OauthAccountUpdate } from '../../db/schema.ts'
-import { type DiscordTokens, refreshDiscordToken } from '../../integrations/discord.ts'
+import {
+  type DiscordSettings,
+  type DiscordTokens,
+  refreshDiscordToken,
+} from '../../integrations/discord.ts'
 import type { Clock } from '../../shared/clock.ts'
 
 /** A token this close to its expiry is refreshed before use. */
 const TOKEN_EXPIRY_MARGIN_MS = 60 * 1000
 
 /** Discord's tokens on a linked account: sealed at rest, refreshed when they are about to expire. */
-export function createDiscordTokens(deps: { db: Database; clock: Clock; config: Config }) {
+export function createDiscordTokens(deps: {
+  db: Database
+  clock: Clock
+  config: Config
+  discord: DiscordSettings
+}) {
   const { db, clock, config } = deps
-  const settings = config.discord
+  const settings = deps.discord
   const secret = config.sessionSecret
 
   /** The sealed tokens and their expiry, as an account stores them. */
