@@ -1,14 +1,18 @@
-import { z } from 'zod'
-import { FaqCreateInput, FaqDeleteInput, FaqUpdateInput } from '../../contracts/faqs.ts'
+import {
+  FaqCreateInput,
+  FaqDeleteInput,
+  FaqListQuery,
+  FaqUpdateInput,
+} from '../../contracts/faqs.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 
 export const listFaqs = endpoint({
   ...API_PATHS.listFaqs,
   access: 'public',
-  source: 'none',
-  input: z.object({}),
-  handler: async ({ services }) => ({ faqs: await services.faqs.list() }),
+  source: 'query',
+  input: FaqListQuery,
+  handler: ({ input, services }) => services.faqs.list(input),
 })
 
 export const createFaq = endpoint({

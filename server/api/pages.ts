@@ -8,7 +8,7 @@ export const listPages = endpoint({
   access: 'public',
   source: 'query',
   input: PageListQuery,
-  handler: async ({ input, user, services }) => ({ pages: await services.pages.list(input, user) }),
+  handler: ({ input, user, services }) => services.pages.listPaged(input, user),
 })
 
 export const getPage = endpoint({
