@@ -2,7 +2,7 @@ import type { AdminStats, AdminUserListResponse } from './admin-users.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
-import type { Faq } from './faqs.ts'
+import type { FaqListResponse } from './faqs.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
 import type {
   ChannelStats,
@@ -14,7 +14,7 @@ import type {
   VideoListResponse,
 } from './media-constants.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
-import type { ContentPage } from './pages.ts'
+import type { ContentPage, PageListResponse } from './pages.ts'
 import type { ProfileResponse } from './profile.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 
@@ -90,11 +90,11 @@ export const getPost: ApiRoute<BlogPost> = { method: 'POST', path: '/blog/get' }
 export const createPost: ApiRoute = { method: 'POST', path: '/blog/create' }
 export const updatePost: ApiRoute = { method: 'POST', path: '/blog/update' }
 export const deletePost: ApiRoute = { method: 'POST', path: '/blog/delete' }
-export const listFaqs: ApiRoute<{ faqs: Faq[] }> = { method: 'GET', path: '/faqs/list' }
+export const listFaqs: ApiRoute<FaqListResponse> = { method: 'GET', path: '/faqs/list' }
 export const createFaq: ApiRoute = { method: 'POST', path: '/faqs/create' }
 export const updateFaq: ApiRoute = { method: 'POST', path: '/faqs/update' }
 export const deleteFaq: ApiRoute = { method: 'POST', path: '/faqs/delete' }
-export const listPages: ApiRoute<{ pages: ContentPage[] }> = { method: 'GET', path: '/pages/list' }
+export const listPages: ApiRoute<PageListResponse> = { method: 'GET', path: '/pages/list' }
 export const getPage: ApiRoute<ContentPage> = { method: 'POST', path: '/pages/get' }
 export const createPage: ApiRoute = { method: 'POST', path: '/pages/create' }
 export const updatePage: ApiRoute = { method: 'POST', path: '/pages/update' }

@@ -18,6 +18,19 @@ export const SEARCH_MAX_LENGTH = 200
  */
 export const CONTENT_MAX_DEPTH = 200
 
+/**
+ * The longest post or page body, and the longest FAQ answer, in characters (as stored, after
+ * sanitising). A server render holds a body several times over while it works; with these bounds
+ * many renders at once stay small next to the heap, and the longest real articles are far shorter
+ * (docs/product-decisions.md).
+ */
+export const CONTENT_MAX_LENGTH = 300_000
+export const FAQ_CONTENT_MAX_LENGTH = 20_000
+
+/** FAQs and pages lists: one page by default holds this many, and never more. */
+export const FAQS_DEFAULT_LIMIT = 100
+export const PAGES_DEFAULT_LIMIT = 100
+
 export const CONTENT_MESSAGES = {
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
@@ -32,6 +45,8 @@ export const CONTENT_MESSAGES = {
   statusForbidden: 'Only administrators can list posts that are not published.',
   limitTooLarge: `Limit must be at most ${LIST_LIMIT_MAX}`,
   tooDeep: `Content is nested too deeply (at most ${CONTENT_MAX_DEPTH} levels of elements)`,
+  contentTooLong: `Content must be at most ${CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  faqContentTooLong: `Content must be at most ${FAQ_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`,
 } as const
 
 export interface BlogPost {
@@ -48,13 +63,25 @@ export interface BlogPost {
   updatedAt: string
 }
 
+/**
+ * A post as lists show it (the blog, the admin table, related posts): everything but the body.
+ * `excerpt` is the card's text, the author's excerpt or else the start of the body's text
+ * (EXCERPT_FALLBACK_LENGTH characters and "..."), worked out when the post is written.
+ */
+export type BlogPostCard = Omit<BlogPost, 'content' | 'excerpt'> & { excerpt: string }
+
 export interface Pagination {
   page: number
   totalPages: number
   total: number
 }
 
+/** The FAQs and pages lists say how many they were asked for too. */
+export interface ListPagination extends Pagination {
+  limit: number
+}
+
 export interface BlogListResponse {
-  posts: BlogPost[]
+  posts: BlogPostCard[]
   pagination: Pagination
 }

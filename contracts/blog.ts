@@ -10,6 +10,7 @@ import {
 import { prose } from './text.ts'
 import {
   BLOG_API_DEFAULT_LIMIT,
+  CONTENT_MAX_LENGTH,
   CONTENT_MESSAGES,
   LIST_LIMIT_MAX,
   SEARCH_MAX_LENGTH,
@@ -24,9 +25,18 @@ export const PublishDate = utcDateTime(CONTENT_MESSAGES.invalidDate, 'Publish da
 const optionalText = prose(z.string().trim().max(2000).nullish())
 const tagList = z.array(z.string().trim().min(1).max(40)).max(20)
 
+/** Post, page or FAQ HTML: required, at most `max` characters (the message names the limit). */
+export function contentHtml(max: number, tooLong: string) {
+  return requiredString(CONTENT_MESSAGES.contentRequired).pipe(
+    z.string().max(max, { error: tooLong }),
+  )
+}
+/** A post's or page's body. */
+export const bodyHtml = () => contentHtml(CONTENT_MAX_LENGTH, CONTENT_MESSAGES.contentTooLong)
+
 export const BlogCreateInput = z.object({
   title: requiredString(CONTENT_MESSAGES.titleRequired).pipe(z.string().max(200)),
-  content: prose(requiredString(CONTENT_MESSAGES.contentRequired)),
+  content: prose(bodyHtml()),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.default('draft'),
   excerpt: optionalText,
@@ -42,7 +52,7 @@ export type BlogCreateInput = z.infer<typeof BlogCreateInput>
 export const BlogUpdateInput = z.object({
   id: requiredString(CONTENT_MESSAGES.idRequired),
   title: optionalNonEmpty(CONTENT_MESSAGES.titleRequired, 200),
-  content: prose(optionalNonEmpty(CONTENT_MESSAGES.contentRequired)),
+  content: prose(bodyHtml().optional()),
   slug: z.string().trim().max(120).nullish(),
   status: ContentStatus.optional(),
   excerpt: optionalText,

@@ -1,17 +1,16 @@
 import { listPosts } from '../../contracts/api-paths.ts'
 import { BLOG_PAGE_SIZE } from '../../contracts/blog-constants.ts'
 import { apiFetch } from './api.ts'
-import { toCard } from './excerpt.ts'
 import { retryTransient } from './retry.ts'
 
 /**
- * A page of /blog's list from the API, as cards. The API sends whole posts: the excerpts are
- * worked out here. /blog loads this module on its first fetch, so the page's first load carries
- * none of it (ADR 010). A dropped connection or a server hiccup is tried twice more before the
- * error is shown; the skeleton cards stay meanwhile.
+ * A page of /blog's list from the API (cards: the API never sends bodies in lists). /blog loads
+ * this module on its first fetch, so the page's first load carries none of it (ADR 010). A
+ * dropped connection or a server hiccup is tried twice more before the error is shown; the
+ * skeleton cards stay meanwhile.
  */
 export async function fetchBlogList(page: number, search: string, signal: AbortSignal) {
-  const data = await retryTransient(
+  return retryTransient(
     () =>
       apiFetch(
         listPosts,
@@ -20,5 +19,4 @@ export async function fetchBlogList(page: number, search: string, signal: AbortS
       ),
     signal,
   )
-  return { ...data, posts: data.posts.map(toCard) }
 }

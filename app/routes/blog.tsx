@@ -11,7 +11,6 @@ import { Button } from '../components/ui/button.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
-import { toCard } from '../lib/excerpt.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import type { Route } from './+types/blog'
@@ -33,8 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
     null,
   )
-  // The cards show excerpts: the articles' HTML stays out of the page's data.
-  return { page, search, data: { ...data, posts: data.posts.map(toCard) } }
+  return { page, search, data }
 }
 
 // After the first render the list is fetched by the query below, not by the loader.

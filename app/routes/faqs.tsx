@@ -1,5 +1,8 @@
 import { useQuery } from '../lib/query.ts'
-import type { Faq } from '../../contracts/faqs.ts'
+import { FAQS_DEFAULT_LIMIT } from '../../contracts/blog-constants.ts'
+import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
+import type { FaqListResponse } from '../../contracts/faqs.ts'
+import { htmlToText } from '../../contracts/html-text.ts'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import {
   Accordion,
@@ -8,28 +11,40 @@ import {
   AccordionTrigger,
 } from '../components/ui/accordion.tsx'
 import { LocalDate } from '../components/ui/local-date.tsx'
+import { Pagination } from '../components/ui/pagination.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
-import { textOfHtml } from '../lib/excerpt.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/faqs'
 
 export const FAQ_SKELETON_ROWS = 5
 const FAQ_FALLBACK_ERROR = 'Something went wrong while loading the FAQs. Please try again later.'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { faqs: await context.get(appContext).services.faqs.list() }
+/** The questions a page shows: the API's largest page, so most sites have one page of FAQs. */
+export const FAQ_PAGE_SIZE = FAQS_DEFAULT_LIMIT
+
+function pageOf(url: URL): number {
+  const page = Number(url.searchParams.get('page'))
+  return Number.isInteger(page) && page > 0 && page <= PAGE_NUMBER_MAX ? page : 1
 }
+
+/** One page of the FAQs (`?page=N`); page links below lead to the others. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageOf(new URL(request.url))
+  return context.get(appContext).services.faqs.list({ page, limit: FAQ_PAGE_SIZE })
+}
+
+const hrefFor = (page: number): `/${string}` => (page > 1 ? `/faqs?page=${page}` : '/faqs')
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const tags = pageMeta(matches, {
     title: 'FAQs',
     description:
       'Frequently asked questions about astronomy, stargazing, telescopes and this site.',
-    path: '/faqs',
+    path: hrefFor(loaderData?.pagination.page ?? 1),
   })
   if (loaderData?.faqs.length) {
     tags.push({
@@ -39,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         mainEntity: loaderData.faqs.map((f) => ({
           '@type': 'Question',
           name: f.title,
-          acceptedAnswer: { '@type': 'Answer', text: textOfHtml(f.content) },
+          acceptedAnswer: { '@type': 'Answer', text: htmlToText(f.content) },
         })),
       },
     })
@@ -48,12 +63,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 }
 
 export default function Faqs({ loaderData }: Route.ComponentProps) {
+  const { page, totalPages } = loaderData.pagination
   const query = useQuery({
-    queryKey: ['faqs', 'list'],
+    queryKey: ['faqs', 'list', page],
     queryFn: ({ signal }) =>
-      apiFetch<{ faqs: Faq[] }>(API_PATHS.listFaqs, { signal }, FAQ_FALLBACK_ERROR).then(
-        (r) => r.faqs,
-      ),
+      apiFetch<FaqListResponse>(
+        API_PATHS.listFaqs,
+        { query: { page, limit: FAQ_PAGE_SIZE }, signal },
+        FAQ_FALLBACK_ERROR,
+      ).then((r) => r.faqs),
     initialData: loaderData.faqs,
     staleTime: 5 * 60_000,
   })
@@ -102,6 +120,7 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
           ))}
         </Accordion>
       )}
+      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} label="FAQ pages" />
     </PageContainer>
   )
 }

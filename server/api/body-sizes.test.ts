@@ -3,7 +3,14 @@ import { ContactInput } from '../../contracts/contact.ts'
 import { InvoiceCreateInput } from '../../contracts/invoices.ts'
 import { CONTACT_LIMITS } from '../../contracts/contact-constants.ts'
 import { INVOICE_ITEMS_MAX } from '../../contracts/invoice-constants.ts'
-import { CONTACT_BODY_BYTES, INVOICE_BODY_BYTES } from './body-sizes.ts'
+import {
+  CONTACT_BODY_BYTES,
+  CONTENT_BODY_BYTES,
+  FAQ_BODY_BYTES,
+  INVOICE_BODY_BYTES,
+} from './body-sizes.ts'
+import { BlogCreateInput } from '../../contracts/blog.ts'
+import { CONTENT_MAX_LENGTH, FAQ_CONTENT_MAX_LENGTH } from '../../contracts/blog-constants.ts'
 
 /** Three bytes in UTF-8 for each character: the costliest a form's text can be. */
 const wide = (n: number) => '€'.repeat(n)
@@ -43,5 +50,22 @@ describe('body limits cover the largest input each schema accepts', () => {
     const parsed = InvoiceCreateInput.safeParse(input)
     expect(parsed.error?.issues ?? []).toEqual([])
     expect(bytes(input)).toBeLessThanOrEqual(INVOICE_BODY_BYTES)
+  })
+
+  it('a post: the longest content, title, excerpt and tags, in three-byte characters', () => {
+    const input = {
+      title: wide(200),
+      content: `<p>${wide(CONTENT_MAX_LENGTH - 7)}</p>`,
+      excerpt: wide(2000),
+      tags: Array.from({ length: 20 }, (_, i) => `${i % 10}${wide(39)}`),
+      status: 'published',
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    }
+    const parsed = BlogCreateInput.safeParse(input)
+    expect(parsed.error?.issues ?? []).toEqual([])
+    expect(bytes(input)).toBeLessThanOrEqual(CONTENT_BODY_BYTES)
+    expect(bytes({ title: 'FAQ', content: wide(FAQ_CONTENT_MAX_LENGTH) })).toBeLessThanOrEqual(
+      FAQ_BODY_BYTES,
+    )
   })
 })

@@ -1,3 +1,4 @@
+import { CONTENT_MAX_LENGTH, FAQ_CONTENT_MAX_LENGTH } from '../../contracts/blog-constants.ts'
 import { CONTACT_LIMITS } from '../../contracts/contact-constants.ts'
 import { INVOICE_ITEMS_MAX } from '../../contracts/invoice-constants.ts'
 
@@ -13,8 +14,8 @@ export function jsonBytesFor(chars: number, fieldsChars = 1024): number {
 
 const CONTACT_CHARS = CONTACT_LIMITS.name + CONTACT_LIMITS.subject + CONTACT_LIMITS.message + 254
 export const CONTACT_BODY_BYTES = jsonBytesFor(CONTACT_CHARS)
-/** A post or page: its content, title, excerpt and tags. */
-export const CONTENT_BODY_BYTES = 1024 * 1024
-export const FAQ_BODY_BYTES = 128 * 1024
+/** A post or page: its content, and its title, excerpt, tags, image and dates around it. */
+export const CONTENT_BODY_BYTES = jsonBytesFor(CONTENT_MAX_LENGTH, 4096)
+export const FAQ_BODY_BYTES = jsonBytesFor(FAQ_CONTENT_MAX_LENGTH)
 /** Each item: a description of up to 500 characters and its figures. */
 export const INVOICE_BODY_BYTES = jsonBytesFor(INVOICE_ITEMS_MAX * 600, 4096)

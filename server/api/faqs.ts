@@ -1,5 +1,9 @@
-import { z } from 'zod'
-import { FaqCreateInput, FaqDeleteInput, FaqUpdateInput } from '../../contracts/faqs.ts'
+import {
+  FaqCreateInput,
+  FaqDeleteInput,
+  FaqListQuery,
+  FaqUpdateInput,
+} from '../../contracts/faqs.ts'
 import { FAQ_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
@@ -8,9 +12,9 @@ export const listFaqs = endpoint({
   ...API_PATHS.listFaqs,
   access: 'public',
   heavy: true,
-  source: 'none',
-  input: z.object({}),
-  handler: async ({ services }) => ({ faqs: await services.faqs.list() }),
+  source: 'query',
+  input: FaqListQuery,
+  handler: ({ input, services }) => services.faqs.list(input),
 })
 
 export const createFaq = endpoint({

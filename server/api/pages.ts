@@ -10,7 +10,7 @@ export const listPages = endpoint({
   heavy: true,
   source: 'query',
   input: PageListQuery,
-  handler: async ({ input, user, services }) => ({ pages: await services.pages.list(input, user) }),
+  handler: ({ input, user, services }) => services.pages.listPaged(input, user),
 })
 
 export const getPage = endpoint({

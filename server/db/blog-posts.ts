@@ -1,7 +1,29 @@
 import { type RawBuilder, sql } from 'kysely'
+import { cardExcerpt } from '../../contracts/card-excerpt.ts'
 import { type Database, isPostgres } from './dialect.ts'
 import type { BlogPostRow, NewBlogPostRow } from './schema.ts'
 import { type ListScope, publicNow, scopeCondition } from './visibility.ts'
+
+/** What lists read of a post: never the body. */
+const CARD_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'card_excerpt',
+  'featured_image_url',
+  'tags',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const
+export type BlogCardRow = Pick<BlogPostRow, (typeof CARD_COLUMNS)[number]>
+
+/** A post as written: its card's excerpt is worked out here, from its excerpt and content. */
+export type PostInput = Omit<NewBlogPostRow, 'card_excerpt'>
+/** A change of a post carries its content and excerpt, which its card's excerpt comes from. */
+export type PostChanges = Partial<Omit<PostInput, 'content' | 'excerpt'>> &
+  Pick<PostInput, 'content' | 'excerpt'>
 
 export type PostFilter = ListScope & {
   /** Words that must all appear (as word prefixes) in the post's search document. */
@@ -106,13 +128,13 @@ export function publicRowRange(now: string): [number, number] {
 
 /**
  * One page of posts in two steps: the page's ids first (ordered and counted through the
- * blog_posts_listing index, never reading the HTML), then those posts whole.
+ * blog_posts_listing index), then those posts' cards. Neither step reads a body.
  */
 export async function listPosts(
   db: Database,
   filter: PostFilter,
   page: { offset: number; limit: number },
-): Promise<{ rows: BlogPostRow[]; total: number }> {
+): Promise<{ rows: BlogCardRow[]; total: number }> {
   // Published lists follow the publication date; admin lists put undated drafts by creation date.
   const order =
     'publicAt' in filter
@@ -132,7 +154,7 @@ export async function listPosts(
   if (ids.length === 0) return { rows: [], total }
   const rows = await db
     .selectFrom('blog_posts')
-    .selectAll()
+    .select(CARD_COLUMNS)
     .where(
       'id',
       'in',
@@ -143,18 +165,29 @@ export async function listPosts(
   return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total }
 }
 
-/** The newest posts visitors see at `now`, whole, without counting the rest (feeds, related posts). */
+function newestPublic(db: Database, now: string, limit: number) {
+  return withFilter(db, { publicAt: now })
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+}
+
+/** The newest posts visitors see at `now`, whole, without counting the rest (the RSS feed). */
 export async function latestPublishedPosts(
   db: Database,
   now: string,
   limit: number,
 ): Promise<BlogPostRow[]> {
-  return withFilter(db, { publicAt: now })
-    .selectAll()
-    .orderBy('published_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  return newestPublic(db, now, limit).selectAll().execute()
+}
+
+/** The cards of the newest posts visitors see at `now` (a post's related posts). */
+export async function latestPublishedCards(
+  db: Database,
+  now: string,
+  limit: number,
+): Promise<BlogCardRow[]> {
+  return newestPublic(db, now, limit).select(CARD_COLUMNS).execute()
 }
 
 /** Slug and last change of every post visitors see at `now`, newest first (for the sitemap). */
@@ -195,18 +228,22 @@ export async function slugsStartingWith(
   return (await q.execute()).map((r) => r.slug)
 }
 
-export async function insertPost(db: Database, row: NewBlogPostRow): Promise<BlogPostRow> {
-  return db.insertInto('blog_posts').values(row).returningAll().executeTakeFirstOrThrow()
+export async function insertPost(db: Database, row: PostInput): Promise<BlogPostRow> {
+  return db
+    .insertInto('blog_posts')
+    .values({ ...row, card_excerpt: cardExcerpt(row) })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 export async function updatePost(
   db: Database,
   id: string,
-  changes: Partial<NewBlogPostRow>,
+  changes: PostChanges,
 ): Promise<BlogPostRow | undefined> {
   return db
     .updateTable('blog_posts')
-    .set(changes)
+    .set({ ...changes, card_excerpt: cardExcerpt(changes) })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst()

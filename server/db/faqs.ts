@@ -1,8 +1,26 @@
 import type { Database } from './dialect.ts'
 import type { FaqRow, NewFaqRow } from './schema.ts'
 
-export async function listFaqs(db: Database): Promise<FaqRow[]> {
-  return db.selectFrom('faqs').selectAll().orderBy('position').orderBy('id').execute()
+/** One page of FAQs in their order, and how many there are in all. */
+export async function listFaqs(
+  db: Database,
+  page: { offset: number; limit: number },
+): Promise<{ rows: FaqRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('faqs')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('faqs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
 }
 
 export async function findFaq(db: Database, id: number): Promise<FaqRow | undefined> {

@@ -10,6 +10,7 @@ import * as createVideosAndHeaderImages from './migrations/20261123050000_create
 import * as createJobLeases from './migrations/20261123050100_create_job_leases.ts'
 import * as createInvoices from './migrations/20261124000000_create_invoices.ts'
 import * as numberSearchRows from './migrations/20261125000000_number_search_rows_by_publication.ts'
+import * as storeCardExcerpts from './migrations/20261126000000_store_card_excerpts.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123050100_create_job_leases': createJobLeases,
   '20261124000000_create_invoices': createInvoices,
   '20261125000000_number_search_rows_by_publication': numberSearchRows,
+  '20261126000000_store_card_excerpts': storeCardExcerpts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -3,18 +3,50 @@ import type { Database } from './dialect.ts'
 import type { NewPageRow, PageRow } from './schema.ts'
 import { type ListScope, scopeCondition } from './visibility.ts'
 
-export async function listPages(
-  db: Database,
-  filter: ListScope & { search?: string },
-): Promise<PageRow[]> {
-  let q = db.selectFrom('pages').selectAll()
+/** What lists read of a page: never the body. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'title',
+  'slug',
+  'status',
+  'meta_description',
+  'published_at',
+  'created_at',
+  'updated_at',
+] as const
+export type PageSummaryRow = Pick<PageRow, (typeof SUMMARY_COLUMNS)[number]>
+
+type PageFilter = ListScope & { search?: string }
+
+function filtered(db: Database, filter: PageFilter) {
+  let q = db.selectFrom('pages')
   const condition = scopeCondition(filter)
   if (condition) q = q.where(condition)
   if (filter.search) {
     // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
     q = q.where(containsText(['title', 'slug'], filter.search))
   }
-  return q.orderBy('updated_at', 'desc').orderBy('id').execute()
+  return q
+}
+
+/**
+ * The pages the filter lets through, most recently changed first, without bodies: all of them,
+ * or one page of the list.
+ */
+export async function listPages(
+  db: Database,
+  filter: PageFilter,
+  page?: { offset: number; limit: number },
+): Promise<PageSummaryRow[]> {
+  const q = filtered(db, filter).select(SUMMARY_COLUMNS).orderBy('updated_at', 'desc').orderBy('id')
+  return (page ? q.limit(page.limit).offset(page.offset) : q).execute()
+}
+
+export async function countPages(db: Database, filter: PageFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 export async function findPage(

@@ -69,6 +69,8 @@ export interface BlogPostsTable {
   slug: string
   content: string
   excerpt: string | null
+  /** What a card shows: the excerpt, else the start of the content's text (server/db/blog-posts.ts). */
+  card_excerpt: string
   featured_image_url: string | null
   /** JSON array of strings */
   tags: string

@@ -5,15 +5,18 @@ import {
   type BlogListQuery,
   type BlogListResponse,
   type BlogPost,
+  type BlogPostCard,
   type BlogUpdateInput,
   CONTENT_MESSAGES,
 } from '../../contracts/blog.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
 import {
+  type BlogCardRow,
   deletePost,
   findPost,
   insertPost,
+  latestPublishedCards,
   latestPublishedPosts,
   listPosts,
   listPublishedSlugs,
@@ -34,20 +37,23 @@ export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
 } as const
 
-export function toBlogPost(row: BlogPostRow): BlogPost {
+export function toBlogCard(row: BlogCardRow): BlogPostCard {
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    content: row.content,
     status: row.status as ContentStatus,
-    excerpt: row.excerpt,
+    excerpt: row.card_excerpt,
     featuredImageUrl: row.featured_image_url,
     tags: JSON.parse(row.tags) as string[],
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
+}
+
+export function toBlogPost(row: BlogPostRow): BlogPost {
+  return { ...toBlogCard(row), content: row.content, excerpt: row.excerpt }
 }
 
 function normaliseTags(tags: string[]): string[] {
@@ -105,7 +111,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
         limit: query.limit,
       })
       return {
-        posts: rows.map(toBlogPost),
+        posts: rows.map(toBlogCard),
         pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
       }
     },
@@ -230,10 +236,16 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }))
     },
 
-    /** The newest published posts, for the RSS feed and a post's related posts. */
+    /** The newest published posts whole, for the RSS feed. */
     async listPublished(limit: number): Promise<BlogPost[]> {
       const rows = await latestPublishedPosts(db, clock.now().toISOString(), limit)
       return rows.map(toBlogPost)
+    },
+
+    /** The newest published posts' cards, for a post's related posts. */
+    async listPublishedCards(limit: number): Promise<BlogPostCard[]> {
+      const rows = await latestPublishedCards(db, clock.now().toISOString(), limit)
+      return rows.map(toBlogCard)
     },
   }
 }

@@ -1,10 +1,10 @@
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
-import type { Faq } from '../../contracts/faqs.ts'
+import type { Faq, FaqListQuery, FaqListResponse } from '../../contracts/faqs.ts'
 import type { Database } from '../db/dialect.ts'
 import { deleteFaq, findFaq, insertFaq, listFaqs, nextFaqPosition, updateFaq } from '../db/faqs.ts'
 import type { FaqRow } from '../db/schema.ts'
 import type { Clock } from '../shared/clock.ts'
-import { sanitizeContentHtml } from './html.ts'
+import { CONTENT_LIMITS, sanitizeContentHtml } from './html.ts'
 import { NotFound } from '../shared/errors.ts'
 
 export function toFaq(row: FaqRow): Faq {
@@ -14,14 +14,19 @@ export function toFaq(row: FaqRow): Faq {
 export function createFaqService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps
   return {
-    async list(): Promise<Faq[]> {
-      return (await listFaqs(db)).map(toFaq)
+    async list(query: FaqListQuery): Promise<FaqListResponse> {
+      const { page, limit } = query
+      const { rows, total } = await listFaqs(db, { offset: (page - 1) * limit, limit })
+      return {
+        faqs: rows.map(toFaq),
+        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+      }
     },
     async create(input: { title: string; content: string }): Promise<Faq> {
       const now = clock.now().toISOString()
       const row = await insertFaq(db, {
         title: input.title,
-        content: sanitizeContentHtml(input.content),
+        content: sanitizeContentHtml(input.content, CONTENT_LIMITS.answer),
         position: await nextFaqPosition(db),
         last_updated: now,
         created_at: now,
@@ -32,7 +37,9 @@ export function createFaqService(deps: { db: Database; clock: Clock }) {
       if (!(await findFaq(db, input.id))) throw new NotFound(CONTENT_MESSAGES.faqNotFound)
       const row = await updateFaq(db, input.id, {
         ...(input.title !== undefined && { title: input.title }),
-        ...(input.content !== undefined && { content: sanitizeContentHtml(input.content) }),
+        ...(input.content !== undefined && {
+          content: sanitizeContentHtml(input.content, CONTENT_LIMITS.answer),
+        }),
         last_updated: clock.now().toISOString(),
       })
       if (!row) throw new NotFound(CONTENT_MESSAGES.faqNotFound)

@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module'
 import type { Parser as HtmlParser } from 'htmlparser2'
 import type SanitizeHtml from 'sanitize-html'
-import { CONTENT_MAX_DEPTH, CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import {
+  CONTENT_MAX_DEPTH,
+  CONTENT_MAX_LENGTH,
+  CONTENT_MESSAGES,
+  FAQ_CONTENT_MAX_LENGTH,
+} from '../../contracts/blog.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
 import { ValidationError } from '../shared/errors.ts'
 
@@ -138,10 +143,25 @@ function prefixId(attribs: Record<string, string>) {
   else delete attribs.id
 }
 
-/** Clean post, page or FAQ markup; a ValidationError when it nests deeper than any article. */
-export function sanitizeContentHtml(html: string): string {
+/** How long stored markup may be: a post's or page's body, or an FAQ's answer. */
+export const CONTENT_LIMITS = {
+  body: { max: CONTENT_MAX_LENGTH, message: CONTENT_MESSAGES.contentTooLong },
+  answer: { max: FAQ_CONTENT_MAX_LENGTH, message: CONTENT_MESSAGES.faqContentTooLong },
+} as const
+
+/**
+ * Clean post, page or FAQ markup; a ValidationError when it nests deeper than any article, or
+ * when the clean markup is longer than its limit (escaping can lengthen text that was within it).
+ */
+export function sanitizeContentHtml(
+  html: string,
+  limit: { max: number; message: string } = CONTENT_LIMITS.body,
+): string {
   assertNestingWithin(html, CONTENT_MAX_DEPTH)
-  return sanitizeHtml(html, OPTIONS).trim()
+  const clean = sanitizeHtml(html, OPTIONS).trim()
+  if (clean.length > limit.max)
+    throw new ValidationError(limit.message, { details: { content: [limit.message] } })
+  return clean
 }
 
 // Loaded on first use: pages that only read content never need the HTML parser.

@@ -51,6 +51,7 @@ export function createServices(deps: {
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : null
   const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
+  const latestDeps = { events, clock, nextScheduledPublication: scheduled }
   const blog = announcing(createBlogService({ db, clock }), events, 'posts', [
     'create',
     'update',
@@ -75,11 +76,8 @@ export function createServices(deps: {
     nextScheduledPublication: scheduled,
     blog: {
       ...blog,
-      listPublished: keepLatestPosts(blog.listPublished, {
-        events,
-        clock,
-        nextScheduledPublication: scheduled,
-      }),
+      listPublished: keepLatestPosts(blog.listPublished, latestDeps),
+      listPublishedCards: keepLatestPosts(blog.listPublishedCards, latestDeps),
     },
     faqs: announcing(createFaqService({ db, clock }), events, 'faqs', [
       'create',

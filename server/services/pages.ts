@@ -3,14 +3,23 @@ import type { SessionUser } from '../../contracts/auth.ts'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
 import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
-import type { ContentPage, PageCreateInput, PageUpdateInput } from '../../contracts/pages.ts'
+import type {
+  ContentPage,
+  ContentPageSummary,
+  PageCreateInput,
+  PageListQuery,
+  PageListResponse,
+  PageUpdateInput,
+} from '../../contracts/pages.ts'
 import { type Database, isUniqueViolation } from '../db/dialect.ts'
 import {
+  countPages,
   deletePage,
   findPage,
   insertPage,
   listPages,
   pageSlugsStartingWith,
+  type PageSummaryRow,
   updatePage,
 } from '../db/pages.ts'
 import type { PageRow } from '../db/schema.ts'
@@ -27,17 +36,20 @@ export const PAGE_MESSAGES = {
   statusForbidden: 'Only administrators can list pages that are not published.',
 } as const
 
-export function toContentPage(row: PageRow): ContentPage {
+export function toPageSummary(row: PageSummaryRow): ContentPageSummary {
   return {
     id: row.id,
     title: row.title,
-    content: row.content,
     slug: row.slug,
     status: row.status as ContentStatus,
     metaDescription: row.meta_description,
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
   }
+}
+
+export function toContentPage(row: PageRow): ContentPage {
+  return { ...toPageSummary(row), content: row.content }
 }
 
 export function createPageService(deps: { db: Database; clock: Clock }) {
@@ -67,15 +79,36 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
     }
   }
 
+  function filterFor(
+    query: { status?: ContentStatus | null; search?: string | null },
+    viewer: SessionUser | null,
+  ) {
+    const scope = listScope(viewer, query.status, clock.now().toISOString())
+    if (!scope) throw new Forbidden(PAGE_MESSAGES.statusForbidden)
+    return { ...scope, search: query.search ?? undefined }
+  }
+
   return {
+    /** Every page this viewer may see, without bodies (the sitemap). */
     async list(
       query: { status?: ContentStatus | null; search?: string | null },
       viewer: SessionUser | null,
-    ) {
-      const scope = listScope(viewer, query.status, clock.now().toISOString())
-      if (!scope) throw new Forbidden(PAGE_MESSAGES.statusForbidden)
-      const rows = await listPages(db, { ...scope, search: query.search ?? undefined })
-      return rows.map(toContentPage)
+    ): Promise<ContentPageSummary[]> {
+      return (await listPages(db, filterFor(query, viewer))).map(toPageSummary)
+    },
+
+    /** One page of that list, with its totals (the API's list). */
+    async listPaged(query: PageListQuery, viewer: SessionUser | null): Promise<PageListResponse> {
+      const filter = filterFor(query, viewer)
+      const { page, limit } = query
+      const [rows, total] = await Promise.all([
+        listPages(db, filter, { offset: (page - 1) * limit, limit }),
+        countPages(db, filter),
+      ])
+      return {
+        pages: rows.map(toPageSummary),
+        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+      }
     },
 
     /** The page if this viewer may see it, else null (for page loaders). */

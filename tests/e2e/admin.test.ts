@@ -467,6 +467,23 @@ test('a whole task with the keyboard alone: create and delete an FAQ section', a
   await expect(page.getByRole('row', { name: new RegExp(question) })).toHaveCount(0)
 })
 
+test('the FAQ form says how long an answer may be, and sends nothing longer', async ({ page }) => {
+  await openAdmin(page, 'faqs')
+  let sent = 0
+  await page.route('**/_api/faqs/create', (route) => {
+    sent++
+    return route.continue()
+  })
+  await page.getByRole('button', { name: 'New FAQ Section' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create FAQ Section' })
+  await dialog.getByLabel('Title').fill(`Long answer ${unique()}`)
+  await dialog.getByLabel('Content').fill('a'.repeat(20_001))
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Content must be at most 20,000 characters')).toBeVisible()
+  expect(sent).toBe(0)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+})
+
 test('an address naming no tab, even a name every object has, opens the first tab', async ({
   page,
 }) => {

@@ -5,14 +5,14 @@ import type {
   AdminUserListResponse,
   AdminUserSortField,
 } from '../../../contracts/admin-users.ts'
-import type { BlogListResponse } from '../../../contracts/blog.ts'
-import type { Faq } from '../../../contracts/faqs.ts'
+import { type BlogListResponse, LIST_LIMIT_MAX } from '../../../contracts/blog-constants.ts'
+import type { FaqListResponse } from '../../../contracts/faqs.ts'
 import {
   type ImageListResponse,
   VIDEOS_PAGE_SIZE,
   type VideoListResponse,
 } from '../../../contracts/media-constants.ts'
-import type { ContentPage } from '../../../contracts/pages.ts'
+import type { PageListResponse } from '../../../contracts/pages.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { apiFetch } from '../../lib/api.ts'
 import type { InvoicesQuery } from './invoices-api.ts'
@@ -23,8 +23,8 @@ export const adminKeys = {
   stats: () => ['admin', 'stats'] as const,
   users: (q: UsersQuery) => ['admin', 'users', q] as const,
   posts: (q: { page: number; search: string }) => ['admin', 'posts', q] as const,
-  pages: (q: { search: string }) => ['admin', 'pages', q] as const,
-  faqs: () => ['admin', 'faqs'] as const,
+  pages: (q: { page: number; search: string }) => ['admin', 'pages', q] as const,
+  faqs: (q: { page: number }) => ['admin', 'faqs', q] as const,
   images: () => ['admin', 'images'] as const,
   videos: (q: { page: number }) => ['admin', 'videos', q] as const,
   invoices: (q: InvoicesQuery) => ['admin', 'invoices', 'list', q] as const,
@@ -63,6 +63,9 @@ export function useRefreshAdmin() {
 }
 
 export const ADMIN_POSTS_PAGE_SIZE = 10
+/** The pages and FAQs tabs show the API's largest page: few sites have more of either. */
+export const ADMIN_PAGES_PAGE_SIZE = LIST_LIMIT_MAX
+export const ADMIN_FAQS_PAGE_SIZE = LIST_LIMIT_MAX
 
 export interface UsersQuery {
   page: number
@@ -91,8 +94,9 @@ export function useAdminUsers(q: UsersQuery) {
   })
 }
 
-export function useAdminPosts(q: { page: number; search: string }) {
+export function useAdminPosts(q: { page: number; search: string }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: adminKeys.posts(q),
     queryFn: () =>
       apiFetch<BlogListResponse>(
@@ -104,24 +108,30 @@ export function useAdminPosts(q: { page: number; search: string }) {
   })
 }
 
-export function useAdminPages(q: { search: string }) {
+export function useAdminPages(q: { page: number; search: string }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: adminKeys.pages(q),
     queryFn: () =>
-      apiFetch<{ pages: ContentPage[] }>(
+      apiFetch<PageListResponse>(
         API_PATHS.listPages,
-        { query: q },
+        { query: { ...q, limit: ADMIN_PAGES_PAGE_SIZE } },
         'Failed to fetch pages',
       ),
     placeholderData: keepPreviousData,
   })
 }
 
-export function useAdminFaqs() {
+export function useAdminFaqs(q: { page: number }) {
   return useQuery({
-    queryKey: adminKeys.faqs(),
-    queryFn: () => apiFetch<{ faqs: Faq[] }>(API_PATHS.listFaqs, {}, 'Failed to fetch FAQs'),
-    select: (data) => data.faqs,
+    queryKey: adminKeys.faqs(q),
+    queryFn: () =>
+      apiFetch<FaqListResponse>(
+        API_PATHS.listFaqs,
+        { query: { ...q, limit: ADMIN_FAQS_PAGE_SIZE } },
+        'Failed to fetch FAQs',
+      ),
+    placeholderData: keepPreviousData,
   })
 }
 

@@ -4,7 +4,11 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { type BlogPost, CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
+import {
+  type BlogPost,
+  CONTENT_MAX_LENGTH,
+  CONTENT_MESSAGES,
+} from '../../../contracts/blog-constants.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
@@ -85,7 +89,10 @@ const FormValues = z.object({
   slug: z.string().trim().min(1, { error: 'Slug is required' }).max(120),
   content: z
     .string()
-    .refine((html) => textOf(html) !== '', { error: CONTENT_MESSAGES.contentRequired }),
+    .refine((html) => textOf(html) !== '', { error: CONTENT_MESSAGES.contentRequired })
+    .refine((html) => html.trim().length <= CONTENT_MAX_LENGTH, {
+      error: CONTENT_MESSAGES.contentTooLong,
+    }),
   status: z.enum(CONTENT_STATUSES),
   publishedAt: z.string(),
   excerpt: z.string().max(2000),

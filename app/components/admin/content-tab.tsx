@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { ContentStatus } from '../../../contracts/common.ts'
-import type { ContentPage } from '../../../contracts/pages.ts'
+import type { BlogPostCard } from '../../../contracts/blog-constants.ts'
+import type { ContentPageSummary } from '../../../contracts/pages.ts'
 import { apiFetch } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
 import { Badge, type BadgeVariant } from '../ui/badge.tsx'
@@ -34,6 +35,9 @@ export function StatusBadge({ status }: { status: ContentStatus | null | undefin
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
+/** A row of the table: lists carry no bodies, the editor fetches the whole record. */
+type ContentRow = BlogPostCard | ContentPageSummary
+
 export interface ContentTabLabels {
   newButton: string
   createTitle: string
@@ -65,20 +69,21 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
   const search = useDebounced(searchText.trim(), 500)
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<{ record: ContentRecord | null } | null>(null)
-  const [deleting, setDeleting] = useState<ContentRecord | null>(null)
+  const [deleting, setDeleting] = useState<ContentRow | null>(null)
   const [loadingId, setLoadingId] = useState<string | null>(null)
 
-  const posts = useAdminPosts({ page, search })
-  const pages = useAdminPages({ search })
+  // One tab, one list: the other kind's query stays idle.
+  const posts = useAdminPosts({ page, search }, kind === 'post')
+  const pages = useAdminPages({ page, search }, kind === 'page')
   const query = kind === 'post' ? posts : pages
-  const rows: ContentRecord[] | undefined = kind === 'post' ? posts.data?.posts : pages.data?.pages
-  const totalPages = kind === 'post' ? (posts.data?.pagination.totalPages ?? 1) : 1
+  const rows: ContentRow[] | undefined = kind === 'post' ? posts.data?.posts : pages.data?.pages
+  const totalPages = query.data?.pagination.totalPages ?? 1
   const columns = 4
   const hydrated = useHydrated()
   // Read at each render: closing the editor (saved or not) changes what is stored.
   const newDraft = hydrated ? readDraft<{ title?: string }>(draftKey(kind, null)) : null
 
-  async function openEditor(record: ContentRecord) {
+  async function openEditor(record: ContentRow) {
     // The list may be a moment old: the editor starts from the stored record.
     setLoadingId(record.id)
     try {
@@ -159,7 +164,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
                       'Not published'
                     )
                   ) : (
-                    <LocalDate iso={(row as ContentPage).updatedAt} options={DATE_TIME} />
+                    <LocalDate iso={row.updatedAt} options={DATE_TIME} />
                   )}
                 </Td>
                 <Td className="text-right">
@@ -178,7 +183,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
           )}
         </tbody>
       </Table>
-      {kind === 'post' && <Pager page={page} totalPages={totalPages} onPage={setPage} />}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
 
       {editing && (
         <ContentFormDialog

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
+import { CONTENT_MESSAGES, FAQ_CONTENT_MAX_LENGTH } from '../../../contracts/blog-constants.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
@@ -16,17 +16,24 @@ import { RowMenu } from '../ui/row-menu.tsx'
 import { ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
 import { messageOf, useAdminFaqs, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
+import { Pager } from './pager.tsx'
 
 const FaqForm = z.object({
   title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(300),
-  content: z.string().trim().min(1, { error: CONTENT_MESSAGES.contentRequired }),
+  content: z
+    .string()
+    .trim()
+    .min(1, { error: CONTENT_MESSAGES.contentRequired })
+    .max(FAQ_CONTENT_MAX_LENGTH, { error: CONTENT_MESSAGES.faqContentTooLong }),
 })
 type FaqForm = z.infer<typeof FaqForm>
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
 export function FaqsTab() {
-  const faqs = useAdminFaqs()
+  const [page, setPage] = useState(1)
+  const faqs = useAdminFaqs({ page })
+  const rows = faqs.data?.faqs
   const refresh = useRefreshAdmin()
   const [editing, setEditing] = useState<{ faq: Faq | null } | null>(null)
   const [deleting, setDeleting] = useState<Faq | null>(null)
@@ -52,10 +59,10 @@ export function FaqsTab() {
             <MessageRow columns={columns} error>
               Error fetching FAQs: {faqs.error.message}
             </MessageRow>
-          ) : !faqs.data.length ? (
+          ) : !rows?.length ? (
             <MessageRow columns={columns}>No FAQ sections found.</MessageRow>
           ) : (
-            faqs.data.map((faq) => (
+            rows.map((faq) => (
               <tr key={faq.id}>
                 <Td className="font-medium">{faq.title}</Td>
                 <Td className="whitespace-nowrap">
@@ -79,6 +86,7 @@ export function FaqsTab() {
           )}
         </tbody>
       </Table>
+      <Pager page={page} totalPages={faqs.data?.pagination.totalPages ?? 1} onPage={setPage} />
       {editing && (
         <FaqDialog
           faq={editing.faq}

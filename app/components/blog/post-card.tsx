@@ -1,4 +1,4 @@
-import { type BlogPost, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
+import { type BlogPostCard, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
 import { formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
 import { SiteLink } from '../ui/site-link.tsx'
@@ -12,7 +12,7 @@ export function TagBadge({ tag }: { tag: string }) {
   )
 }
 
-export function PostCard({ post, headingLevel = 2 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 2 }: { post: BlogPostCard; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition hover:border-primary">

@@ -1,16 +1,12 @@
 /**
- * A post's card text: its excerpt, or the start of its text. Loaders work it out on the server,
- * so a page's first load does not carry the HTML-to-text code; /blog imports this module only
- * when it fetches another page of posts from the API (ADR 010).
+ * A post's card text: its excerpt, or the start of its text. Worked out on the server when a post
+ * is written (kept beside it), so lists never read a body and the browser never converts one.
  */
-import { htmlToText } from '../../contracts/html-text.ts'
-import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog-constants.ts'
-
-/** The text of some HTML, in the browser and on the server alike: contracts/html-text.ts. */
-export const textOfHtml = htmlToText
+import { htmlToText } from './html-text.ts'
+import { EXCERPT_FALLBACK_LENGTH } from './blog-constants.ts'
 
 /** The card's excerpt: the post's own, else the first 150 characters of its text and an ellipsis. */
-export function cardExcerpt(post: { excerpt: string | null; content: string }): string {
+export function cardExcerpt(post: { excerpt?: string | null; content: string }): string {
   if (post.excerpt?.trim()) return post.excerpt.trim()
   const text = leadingText(post.content, EXCERPT_FALLBACK_LENGTH)
   return text.length > EXCERPT_FALLBACK_LENGTH
@@ -27,12 +23,7 @@ export function leadingText(html: string, length: number): string {
     // Cut just after a tag's end, so no tag or entity is split; the text near the cut may end
     // in a partial word, so more than `length` characters must come before it.
     const cut = size >= html.length ? html.length : html.lastIndexOf('>', size) + 1
-    const text = textOfHtml(html.slice(0, cut))
+    const text = htmlToText(html.slice(0, cut))
     if (cut === html.length || text.length > length + 64) return text
   }
-}
-
-/** A post as a card needs it: the excerpt (or its fallback) instead of the whole article. */
-export function toCard<T extends { excerpt: string | null; content: string }>(post: T): T {
-  return { ...post, excerpt: cardExcerpt(post), content: '' }
 }
