@@ -172,16 +172,7 @@ function newestPublic(db: Database, now: string, limit: number) {
     .limit(limit)
 }
 
-/** The newest posts visitors see at `now`, whole, without counting the rest (the RSS feed). */
-export async function latestPublishedPosts(
-  db: Database,
-  now: string,
-  limit: number,
-): Promise<BlogPostRow[]> {
-  return newestPublic(db, now, limit).selectAll().execute()
-}
-
-/** The cards of the newest posts visitors see at `now` (a post's related posts). */
+/** The cards of the newest posts visitors see at `now` (related posts, the RSS feed). */
 export async function latestPublishedCards(
   db: Database,
   now: string,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_STATUSES, type Role } from '../../contracts/common.ts'
-import { insertPost, latestPublishedPosts, listPosts, upsertSearchDocument } from './blog-posts.ts'
+import { insertPost, latestPublishedCards, listPosts, upsertSearchDocument } from './blog-posts.ts'
 import { type Database, createDatabase } from './dialect.ts'
 import { migrateToLatest } from './migrate.ts'
 import { listPages, insertPage } from './pages.ts'
@@ -103,7 +103,7 @@ describe('the SQL form of the rule (SQLite)', () => {
         expect(rows.map((r) => r.slug).sort()).toEqual(expected(viewer))
       }
     }
-    const latest = await latestPublishedPosts(db, NOW, 100)
+    const latest = await latestPublishedCards(db, NOW, 100)
     expect(latest.map((r) => r.slug).sort()).toEqual(expected(null))
   })
 })

@@ -1,6 +1,4 @@
 import type { Context, Hono } from 'hono'
-import { EXCERPT_FALLBACK_LENGTH } from '../../contracts/blog.ts'
-import { htmlToText } from '../../contracts/html-text.ts'
 import { ROBOTS_DISALLOW, SITEMAP_PATHS } from '../../contracts/site-paths.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
@@ -37,18 +35,11 @@ function originOf(c: Context<AppEnv>, services: Services): string {
   return services.config.publicUrl ?? new URL(c.req.url).origin
 }
 
-function summary(post: { excerpt: string | null; content: string }): string {
-  if (post.excerpt) return post.excerpt
-  const text = htmlToText(post.content)
-  return text.length > EXCERPT_FALLBACK_LENGTH
-    ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}...`
-    : text
-}
-
 export function mountFeeds(app: Hono<AppEnv>, services: Services): void {
   app.get('/rss.xml', async (c) => {
     const origin = originOf(c, services)
-    const posts = await services.blog.listPublished(RSS_ITEM_COUNT)
+    // Cards, not whole posts: the summary is the card's excerpt (the author's, or the first words).
+    const posts = await services.blog.listPublishedCards(RSS_ITEM_COUNT)
     const items = posts
       .map((p) => {
         const link = `${origin}/blog/${encodeURIComponent(p.slug)}`
@@ -58,7 +49,7 @@ export function mountFeeds(app: Hono<AppEnv>, services: Services): void {
           `      <link>${xml(link)}</link>`,
           `      <guid isPermaLink="true">${xml(link)}</guid>`,
           p.publishedAt ? `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>` : '',
-          `      <description>${htmlText(summary(p))}</description>`,
+          `      <description>${htmlText(p.excerpt)}</description>`,
           ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
           '    </item>',
         ]

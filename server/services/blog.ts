@@ -17,7 +17,6 @@ import {
   findPost,
   insertPost,
   latestPublishedCards,
-  latestPublishedPosts,
   listPosts,
   listPublishedSlugs,
   postsMissingFromSearch,
@@ -236,13 +235,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }))
     },
 
-    /** The newest published posts whole, for the RSS feed. */
-    async listPublished(limit: number): Promise<BlogPost[]> {
-      const rows = await latestPublishedPosts(db, clock.now().toISOString(), limit)
-      return rows.map(toBlogPost)
-    },
-
-    /** The newest published posts' cards, for a post's related posts. */
+    /** The newest published posts' cards, for related posts and the RSS feed. */
     async listPublishedCards(limit: number): Promise<BlogPostCard[]> {
       const rows = await latestPublishedCards(db, clock.now().toISOString(), limit)
       return rows.map(toBlogCard)

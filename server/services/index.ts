@@ -76,7 +76,6 @@ export function createServices(deps: {
     nextScheduledPublication: scheduled,
     blog: {
       ...blog,
-      listPublished: keepLatestPosts(blog.listPublished, latestDeps),
       listPublishedCards: keepLatestPosts(blog.listPublishedCards, latestDeps),
     },
     faqs: announcing(createFaqService({ db, clock }), events, 'faqs', [
