@@ -24,7 +24,7 @@ const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' }
 /** A session cookie that resolves to nobody: the page cache is bypassed, the page rendered. */
 const JUNK_SESSION = 'session=junk'
 /** The post that took the server down: about 880 KB of HTML. */
-const ISSUE_POST_LENGTH = 880_000
+const FATAL_POST_LENGTH = 880_000
 
 async function publishPost(site: Site, slug: string, length: number, seed: number) {
   const post = await site.admin<{ slug: string; content: string }>('/_api/blog/create', {
@@ -149,12 +149,13 @@ describe.each(ENGINES)('%s', (engine) => {
 
   it('render flood: 64 parallel uncached renders of the longest post, two rounds', async () => {
     const s = await site()
-    // The issue's post of 880 KB, if the server stores it; else the longest it stores.
+    // A post of 880 KB (the size that once took the server down) if the server stores it, else
+    // the longest it stores.
     const oversized = await s.send('/_api/blog/create', {
       json: {
         title: 'Observing log: the whole season',
         slug: 'whole-season',
-        content: realisticHtml(ISSUE_POST_LENGTH, 3),
+        content: realisticHtml(FATAL_POST_LENGTH, 3),
         status: 'published',
       },
       cookie: await s.adminCookie(),
@@ -164,7 +165,10 @@ describe.each(ENGINES)('%s', (engine) => {
         ? 'whole-season'
         : await publishPost(s, 'longest-night', CONTENT_MAX_LENGTH, 1)
     await renderFlood(s, slug, 64, 2)
-    expect(oversized.status, `a post of ${ISSUE_POST_LENGTH} characters is refused`).toBe(400)
+    // Refused by the content limit (400), or by the body limit before it is read (413).
+    expect([400, 413], `a post of ${FATAL_POST_LENGTH} characters is refused`).toContain(
+      oversized.status,
+    )
   })
 
   it('render flood: 128 parallel uncached renders of the longest allowed post', async () => {
