@@ -43,6 +43,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The production build attacked as a hostile internet would, on SQLite and PostgreSQL:
+        // `npm run test:hostile`, after `npm run build`.
+        extends: true,
+        test: {
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

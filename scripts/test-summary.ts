@@ -19,29 +19,30 @@ function read<T>(file: string): T | undefined {
 }
 
 const vitest = read<VitestReport>('reports/vitest.json')
+const hostile = read<VitestReport>('reports/vitest-hostile.json')
 const cluster = read<VitestReport>('reports/vitest-cluster.json')
 const playwright = read<PlaywrightReport>('reports/playwright.json')
-if (!vitest || !cluster || !playwright) {
+if (!vitest || !hostile || !cluster || !playwright) {
   console.error(
-    'Missing test reports: expected reports/vitest.json, reports/vitest-cluster.json and reports/playwright.json',
+    'Missing test reports: expected reports/vitest.json, reports/vitest-hostile.json, reports/vitest-cluster.json and reports/playwright.json',
   )
   process.exit(1)
 }
 
+const lanes = [vitest, hostile, cluster]
 const passed =
-  vitest.numPassedTests +
-  cluster.numPassedTests +
+  lanes.reduce((n, lane) => n + lane.numPassedTests, 0) +
   playwright.stats.expected +
   playwright.stats.flaky
-const failed = vitest.numFailedTests + cluster.numFailedTests + playwright.stats.unexpected
+const failed = lanes.reduce((n, lane) => n + lane.numFailedTests, 0) + playwright.stats.unexpected
 const skipped =
-  vitest.numPendingTests +
-  vitest.numTodoTests +
-  cluster.numPendingTests +
-  cluster.numTodoTests +
+  lanes.reduce((n, lane) => n + lane.numPendingTests + lane.numTodoTests, 0) +
   playwright.stats.skipped
 console.log(
   `vitest (unit, api-sqlite, api-postgres): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+)
+console.log(
+  `vitest (hostile: attacks on the build, SQLite and PostgreSQL): ${hostile.numPassedTests} passed, ${hostile.numFailedTests} failed`,
 )
 console.log(
   `vitest (cluster: two nodes, PostgreSQL, object store): ${cluster.numPassedTests} passed, ${cluster.numFailedTests} failed`,
