@@ -29,10 +29,7 @@ export const ENGINES = ['sqlite', 'postgres'] as const
 export type Engine = (typeof ENGINES)[number]
 
 export const MEMORY_LIMIT_MB = 350
-/** The largest post or page `content` the server stores (contracts/blog-constants.ts). */
-export const CONTENT_MAX_LENGTH = 300_000
-/** The largest FAQ `content` the server stores (contracts/blog-constants.ts). */
-export const FAQ_CONTENT_MAX_LENGTH = 20_000
+export { CONTENT_MAX_LENGTH, FAQ_CONTENT_MAX_LENGTH } from '../../contracts/blog-constants.ts'
 
 export const ADMIN = { email: 'admin@hostile.example.org', password: 'hostile-admin-password-1' }
 export const LOGIN_PATH = '/_api/auth/login_with_password'
