@@ -12,8 +12,9 @@ export function jsonBytesFor(chars: number, fieldsChars = 1024): number {
   return (chars + fieldsChars) * 3
 }
 
-const CONTACT_CHARS = CONTACT_LIMITS.name + CONTACT_LIMITS.subject + CONTACT_LIMITS.message + 254
-export const CONTACT_BODY_BYTES = jsonBytesFor(CONTACT_CHARS)
+/** Name, subject and message in any script; the e-mail address is ASCII; then the JSON keys. */
+export const CONTACT_BODY_BYTES =
+  jsonBytesFor(CONTACT_LIMITS.name + CONTACT_LIMITS.subject + CONTACT_LIMITS.message, 0) + 254 + 128
 /** A post or page: its content, and its title, excerpt, tags, image and dates around it. */
 export const CONTENT_BODY_BYTES = jsonBytesFor(CONTENT_MAX_LENGTH, 4096)
 export const FAQ_BODY_BYTES = jsonBytesFor(FAQ_CONTENT_MAX_LENGTH)

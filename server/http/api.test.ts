@@ -37,6 +37,7 @@ function appWith(
   })
   mountApi(app, routes, {} as Services, {
     gate: createBodyGate(4 * 1024 * 1024, 16),
+    uploadGate: createBodyGate(12 * 1024 * 1024, 4),
     memory: { shedding: () => shedding.now, snapshot: () => ({}) as never },
     bodyReadTimeoutMs: 500,
   })

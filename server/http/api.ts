@@ -34,8 +34,10 @@ export function bodyLimitOf(ep: Endpoint): number {
 export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive.'
 
 export interface ApiLimits {
-  /** Bodies being read share this budget, per client too. */
+  /** JSON bodies being read share this budget, per client too. */
   gate: BodyGate
+  /** Uploads (multipart) have one of their own: a few at once, one per client. */
+  uploadGate: BodyGate
   /** Heavy endpoints are refused while it says so. */
   memory: MemoryGuard
   bodyReadTimeoutMs: number
@@ -46,7 +48,7 @@ export function mountApi(
   app: Hono<AppEnv>,
   routes: Endpoint[],
   services: Services,
-  { gate, memory, bodyReadTimeoutMs }: ApiLimits,
+  { gate, uploadGate, memory, bodyReadTimeoutMs }: ApiLimits,
 ): void {
   applyInputMessages()
   const methodsByPath = new Map<string, Set<string>>()
@@ -66,8 +68,11 @@ export function mountApi(
         const body = limitRequestBody(c, maxSize, bodyReadTimeoutMs)
         if (body === TOO_LARGE) throw new ApiError(413, HTTP_MESSAGES.tooLarge)
         try {
-          input = await gate.run(Number.isFinite(declared) ? declared : maxSize, c.get('ip'), () =>
-            parseInput(c, ep),
+          const bodies = ep.source === 'multipart' ? uploadGate : gate
+          input = await bodies.run(
+            Number.isFinite(declared) ? declared : maxSize,
+            c.get('ip'),
+            () => parseInput(c, ep),
           )
         } catch (error) {
           // The parser's own error (bad JSON, a broken form) is not what happened.

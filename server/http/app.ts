@@ -38,6 +38,12 @@ export const BODY_BUDGET_BYTES = 2 * 1024 * 1024
 export const BODY_MAX_WAITING = 256
 /** One client's most of that budget: a quarter, so three others always find room. */
 export const BODY_BUDGET_PER_CLIENT = BODY_BUDGET_BYTES / 4
+/**
+ * Uploads being read at once: two of the largest (each parsed form holds its file a few times
+ * over), one per client, eight waiting. Kept apart so that an upload never holds up a sign-in.
+ */
+export const UPLOAD_BUDGET_BYTES = 2 * BODY_LIMITS.upload
+export const UPLOAD_MAX_WAITING = 8
 /** A render waits at most this long for a turn before the visitor is told to retry. */
 const RENDER_MAX_WAIT_MS = 5_000
 
@@ -67,6 +73,7 @@ export interface LoadReport {
   memory: Omit<MemorySnapshot, 'shedding'>
   renders: ReturnType<WorkLimiter['stats']>
   bodies: ReturnType<BodyGate['stats']>
+  uploads: ReturnType<BodyGate['stats']>
   connections?: ConnectionGuardStats
 }
 
@@ -116,6 +123,7 @@ export function createHttpApp({
     retryAfterSeconds: 2,
   })
   const gate = createBodyGate(BODY_BUDGET_BYTES, BODY_MAX_WAITING, BODY_BUDGET_PER_CLIENT)
+  const uploadGate = createBodyGate(UPLOAD_BUDGET_BYTES, UPLOAD_MAX_WAITING, BODY_LIMITS.upload)
   const load = (): LoadReport => {
     const { shedding, ...snapshot } = memory.snapshot()
     return {
@@ -123,6 +131,7 @@ export function createHttpApp({
       memory: snapshot,
       renders: renders.stats(),
       bodies: gate.stats(),
+      uploads: uploadGate.stats(),
       connections: connections(),
     }
   }
@@ -198,6 +207,7 @@ export function createHttpApp({
   app.use('/_api/*', outerLimit, sameOriginOnly(config))
   mountApi(app, API_ROUTES, services, {
     gate,
+    uploadGate,
     memory,
     bodyReadTimeoutMs: config.load.bodyReadTimeoutMs,
   })

@@ -150,7 +150,9 @@ describe.each(ENGINES)('%s', (engine) => {
       },
       { maxMs: 240_000 },
     )
-    expectOutcomes(report, [200, 201, '503+RA'])
+    // A 503 sent before the server read a body (the decode queue is full) ends the connection:
+    // a client still sending that body sees EPIPE or a reset instead of the answer.
+    expectOutcomes(report, [200, 201, '503+RA', 'EPIPE', 'ECONNRESET'])
     expect((report.statuses['201'] ?? 0) + (report.statuses['200'] ?? 0)).toBeGreaterThan(0)
   }, 300_000)
 })
