@@ -27,10 +27,11 @@ import { startArguments } from './start-command.ts'
  * install wrk; a client in this process cannot keep up with cached pages) or else from this
  * process. Browsers' `Accept-Encoding: br, gzip` on every request, and the cached post page also
  * for clients that take only gzip and for clients that send no Accept-Encoding. Prints req/s,
- * p50/p99 latency, the server's own time (Server-Timing, this process's client only), its CPU
- * time per request (steadier than req/s on a shared machine) and its memory; with nginx
- * installed, nginx serving the very bytes of the cached post page in each encoding as static
- * files (gzip_static for gzip and identity), for scale, and the ratio per client. BENCH_DATA_DIR keeps the
+ * p50/p99 latency, the server's own time (Server-Timing, this process's client only, rendered
+ * pages), its CPU time per request (steadier than req/s on a shared machine) and its memory; with
+ * nginx installed, nginx serving the very bytes of the cached post page in each encoding as static
+ * files (gzip_static for gzip and identity clients), right after the server for each kind of
+ * client, and the ratios of req/s and of CPU per request (nginx's worker). BENCH_DATA_DIR keeps the
  * seeded databases between runs; BENCH_PORT moves the four servers' ports (3301–3304 by default)
  * and BENCH_CASES picks among cached, rendered, nginx and search (all by default).
  */
@@ -401,10 +402,12 @@ http {
   running.add(child)
   child.once('exit', () => running.delete(child))
   await new Promise((r) => setTimeout(r, 500))
-  // The worker, not the master, does the work: its CPU is what the comparison would read.
+  // The worker, not the master, does the work: its CPU time is the one to compare.
+  const children = `/proc/${child.pid}/task/${child.pid}/children`
+  const worker = existsSync(children) ? Number(readFileSync(children, 'utf8').trim()) || 0 : 0
   return {
     port,
-    pid: 0,
+    pid: worker,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => {
@@ -474,10 +477,14 @@ try {
       if (!nginx) continue
       const theirs = await load(nginx, NGINX_PATHS[client.name], `nginx, ${client.name}`, options)
       references.push(theirs)
-      if (ours)
-        ratios.push(
-          `${client.name}: ${((ours.rps / theirs.rps) * 100).toFixed(0)} % of nginx (${bytes[client.name].length} bytes)`,
-        )
+      if (!ours) continue
+      // CPU time per request is the steadier figure on a machine shared with other work.
+      const cpu = Number.isNaN(theirs.cpuPerRequest)
+        ? ''
+        : `, ${(ours.cpuPerRequest / theirs.cpuPerRequest).toFixed(1)}× its CPU per request`
+      ratios.push(
+        `${client.name} (${bytes[client.name].length} bytes): ${((ours.rps / theirs.rps) * 100).toFixed(0)} % of nginx's req/s${cpu}`,
+      )
     }
     if (CASES.has('cached')) {
       for (const [p, name] of [
@@ -539,7 +546,7 @@ try {
       ' (br; gzip: `gzip` alone; identity: none)',
   )
   if (cached.length || references.length) print([...cached, ...references])
-  if (ratios.length) console.log(`cached post page, per client: ${ratios.join('; ')}`)
+  if (ratios.length) console.log(`cached post page against nginx:\n  ${ratios.join('\n  ')}`)
   if (cachedMemory) console.log(memoryLine(cachedMemory))
   for (const { posts, rows, memory } of rendered) {
     console.log(`\n${posts} posts, page cache off (PAGE_CACHE_MB=0): every request rendered`)
