@@ -25,10 +25,13 @@ import { startArguments, startEnvironment } from './start-command.ts'
  * databases of 1,000 and 10,000 realistic posts (cached pages at 1,000; rendered pages, the JSON
  * list and search at both), loaded at 10 connections by wrk when it is installed (apt-get
  * install wrk; a client in this process cannot keep up with cached pages) or else from this
- * process. Browsers' `Accept-Encoding: br, gzip` on every request. Prints req/s, p50/p99 latency,
- * the server's own time (Server-Timing, this process's client only), its CPU time per request
- * (steadier than req/s on a shared machine) and its memory; with nginx installed, nginx serving
- * the very bytes of the cached post page as a static file, for scale. BENCH_DATA_DIR keeps the
+ * process. Browsers' `Accept-Encoding: br, gzip` on every request, and the cached post page also
+ * for clients that take only gzip and for clients that send no Accept-Encoding. Prints req/s,
+ * p50/p99 latency, the server's own time (Server-Timing, this process's client only, rendered
+ * pages), its CPU time per request (steadier than req/s on a shared machine) and its memory; with
+ * nginx installed, nginx serving the very bytes of the cached post page in each encoding as static
+ * files (gzip_static for gzip and identity clients), right after the server for each kind of
+ * client, and the ratios of req/s and of CPU per request (nginx's worker). BENCH_DATA_DIR keeps the
  * seeded databases between runs; BENCH_PORT moves the four servers' ports (3301–3304 by default)
  * and BENCH_CASES picks among cached, rendered, nginx and search (all by default).
  */
@@ -174,6 +177,20 @@ function cpuMs(pid: number): number {
 const WRK = spawnSync('wrk', ['--version']).error ? null : 'wrk'
 const ACCEPT_ENCODING = 'br, gzip'
 
+/** The three kinds of client a cached page is sent to; null: no Accept-Encoding at all. */
+const CLIENTS = [
+  { name: 'br', acceptEncoding: ACCEPT_ENCODING, encoding: 'br' },
+  { name: 'gzip', acceptEncoding: 'gzip', encoding: 'gzip' },
+  { name: 'identity', acceptEncoding: null, encoding: null },
+] as const
+type Client = (typeof CLIENTS)[number]
+
+interface LoadOptions {
+  connections?: number
+  /** The Accept-Encoding header sent, or null for none. */
+  acceptEncoding?: string | null
+}
+
 function wrkMs(output: string, label: string): number {
   const m = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(output)
   if (!m) return NaN
@@ -185,8 +202,8 @@ function wrkMs(output: string, label: string): number {
 function loadWithWrk(
   server: { port: number; pid: number },
   urlPath: string,
-  name = urlPath,
-  connections = CONNECTIONS,
+  name: string,
+  { connections = CONNECTIONS, acceptEncoding = ACCEPT_ENCODING }: LoadOptions,
 ): Result {
   const url = `http://127.0.0.1:${server.port}${urlPath}`
   const args = (ms: number) => [
@@ -194,8 +211,7 @@ function loadWithWrk(
     `-c${connections}`,
     `-d${Math.max(1, Math.round(ms / 1000))}s`,
     '--latency',
-    '-H',
-    `Accept-Encoding: ${ACCEPT_ENCODING}`,
+    ...(acceptEncoding === null ? [] : ['-H', `Accept-Encoding: ${acceptEncoding}`]),
     url,
   ]
   execFileSync(WRK!, args(WARMUP_MS))
@@ -221,9 +237,10 @@ async function load(
   server: { port: number; pid: number },
   urlPath: string,
   name = urlPath,
-  connections = CONNECTIONS,
+  options: LoadOptions = {},
 ): Promise<Result> {
-  if (WRK) return loadWithWrk(server, urlPath, name, connections)
+  if (WRK) return loadWithWrk(server, urlPath, name, options)
+  const { connections = CONNECTIONS, acceptEncoding = ACCEPT_ENCODING } = options
   const { port, pid } = server
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const latencies: number[] = []
@@ -240,7 +257,7 @@ async function load(
             port,
             path: urlPath,
             agent,
-            headers: { 'accept-encoding': ACCEPT_ENCODING },
+            headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding },
           },
           (res) => {
             res.resume()
@@ -315,25 +332,39 @@ function print(rows: Result[]) {
   }
 }
 
-/** The bytes a browser gets for a page (brotli), to hand to nginx as a static file. */
-function fetchBrotli(port: number, urlPath: string): Promise<Buffer> {
+/** The bytes a client of this kind gets for a page, checked to be in the encoding it takes. */
+function fetchAs(port: number, urlPath: string, client: Client): Promise<Buffer> {
+  const headers = client.acceptEncoding === null ? {} : { 'accept-encoding': client.acceptEncoding }
   return new Promise((resolve, reject) => {
     http
-      .get(
-        { host: '127.0.0.1', port, path: urlPath, headers: { 'accept-encoding': 'br' } },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve(Buffer.concat(chunks)))
-        },
-      )
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const encoding = res.headers['content-encoding'] ?? null
+          if (res.statusCode !== 200 || encoding !== client.encoding)
+            reject(new Error(`${urlPath} for ${client.name}: ${res.statusCode}, ${encoding}`))
+          else resolve(Buffer.concat(chunks))
+        })
+      })
       .on('error', reject)
   })
 }
 
-/** nginx (one worker, like the one Node process) serving those bytes; null when not installed. */
+/** What nginx serves each kind of client: the same bytes the server sent it. */
+const NGINX_PATHS: Record<Client['name'], string> = {
+  br: '/post.br',
+  gzip: '/post',
+  identity: '/post',
+}
+
+/**
+ * nginx (one worker, like the one Node process) serving those bytes; null when not installed.
+ * /post answers gzip clients post.gz (gzip_static) and the others post; /post.br is the brotli
+ * copy with its header, as a brotli_static module would send it.
+ */
 async function startNginx(
-  bytes: Buffer,
+  bytes: Record<Client['name'], Buffer>,
   port: number,
 ): Promise<{ port: number; pid: number; stop(): Promise<void> } | null> {
   const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((b) => existsSync(b))
@@ -342,7 +373,9 @@ async function startNginx(
   const root = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'))
   chmodSync(root, 0o755)
   mkdirSync(path.join(root, 'www'), { mode: 0o755 })
-  writeFileSync(path.join(root, 'www', 'post'), bytes, { mode: 0o644 })
+  writeFileSync(path.join(root, 'www', 'post.br'), bytes.br, { mode: 0o644 })
+  writeFileSync(path.join(root, 'www', 'post.gz'), bytes.gzip, { mode: 0o644 })
+  writeFileSync(path.join(root, 'www', 'post'), bytes.identity, { mode: 0o644 })
   const tmp = path.join(root, 'tmp')
   writeFileSync(
     path.join(root, 'nginx.conf'),
@@ -358,7 +391,9 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root}/www;
-    location / { default_type text/html; add_header Content-Encoding br; add_header Vary Accept-Encoding; }
+    default_type text/html;
+    location = /post { gzip_static on; gzip_vary on; }
+    location = /post.br { add_header Content-Encoding br; add_header Vary Accept-Encoding; }
   }
 }
 `,
@@ -367,10 +402,12 @@ http {
   running.add(child)
   child.once('exit', () => running.delete(child))
   await new Promise((r) => setTimeout(r, 500))
-  // The worker, not the master, does the work: its CPU is what the comparison would read.
+  // The worker, not the master, does the work: its CPU time is the one to compare.
+  const children = `/proc/${child.pid}/task/${child.pid}/children`
+  const worker = existsSync(children) ? Number(readFileSync(children, 'utf8').trim()) || 0 : 0
   return {
     port,
-    pid: 0,
+    pid: worker,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => {
@@ -419,22 +456,45 @@ try {
   const memoryLine = (m: Memory) =>
     `server memory: ${m.rss} MB RSS after the runs, ${m.peak} MB peak`
 
-  // Visitors: the page cache on (as deployed).
+  // Visitors: the page cache on (as deployed), each kind of client right before nginx serving
+  // it the same bytes, so that both see the machine in the same state.
   const cached: Result[] = []
+  const references: Result[] = []
+  const ratios: string[] = []
   let cachedMemory: Memory | null = null
-  let postBytes: Buffer | null = null
   if (CASES.has('cached') || CASES.has('nginx')) {
     const cachedServer = await startServer(small, FIRST_PORT)
+    const bytes = {} as Record<Client['name'], Buffer>
+    for (const client of CLIENTS)
+      bytes[client.name] = await fetchAs(cachedServer.port, post, client)
+    const nginx = WRK && CASES.has('nginx') ? await startNginx(bytes, FIRST_PORT + 2) : null
+    for (const client of CLIENTS) {
+      const options = { acceptEncoding: client.acceptEncoding }
+      const ours = CASES.has('cached')
+        ? await load(cachedServer, post, `post page (cached), ${client.name}`, options)
+        : null
+      if (ours) cached.push(ours)
+      if (!nginx) continue
+      const theirs = await load(nginx, NGINX_PATHS[client.name], `nginx, ${client.name}`, options)
+      references.push(theirs)
+      if (!ours) continue
+      // CPU time per request is the steadier figure on a machine shared with other work.
+      const cpu = Number.isNaN(theirs.cpuPerRequest)
+        ? ''
+        : `, ${(ours.cpuPerRequest / theirs.cpuPerRequest).toFixed(1)}× its CPU per request`
+      ratios.push(
+        `${client.name} (${bytes[client.name].length} bytes): ${((ours.rps / theirs.rps) * 100).toFixed(0)} % of nginx's req/s${cpu}`,
+      )
+    }
     if (CASES.has('cached')) {
       for (const [p, name] of [
-        [post, 'post page (cached)'],
         ['/blog', '/blog (cached)'],
         ['/blog?page=50', '/blog?page=50 (cached)'],
       ] as const)
         cached.push(await load(cachedServer, p, name))
       cachedMemory = memoryMb(cachedServer.pid)
     }
-    postBytes = await fetchBrotli(cachedServer.port, post)
+    await nginx?.stop()
     await cachedServer.stop()
   }
 
@@ -458,11 +518,6 @@ try {
     }
   }
 
-  const nginx =
-    WRK && postBytes && CASES.has('nginx') ? await startNginx(postBytes, FIRST_PORT + 2) : null
-  const reference = nginx ? await load(nginx, '/post', 'nginx, same bytes') : null
-  await nginx?.stop()
-
   const searches: Array<{ posts: string; rows: Result[]; memory: Memory }> = []
   if (CASES.has('search')) {
     for (const [dir, posts] of [
@@ -479,7 +534,7 @@ try {
         const url = `/_api/blog/list?search=${query}`
         rows.push(await load(searchServer, url, `${label}, 10 connections`))
         // Latency as one visitor sees it, without the queue of the other nine.
-        rows.push(await load(searchServer, url, `${label}, 1 connection`, 1))
+        rows.push(await load(searchServer, url, `${label}, 1 connection`, { connections: 1 }))
       }
       searches.push({ posts, rows, memory: memoryMb(searchServer.pid) })
       await searchServer.stop()
@@ -487,13 +542,11 @@ try {
   }
 
   console.log(
-    `\n1,000 posts, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, Accept-Encoding: ${ACCEPT_ENCODING}`,
+    `\n1,000 posts, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each, Accept-Encoding: ${ACCEPT_ENCODING}` +
+      ' (br; gzip: `gzip` alone; identity: none)',
   )
-  if (cached.length || reference) print([...cached, ...(reference ? [reference] : [])])
-  if (reference && postBytes && cached.length)
-    console.log(
-      `cached post page: ${((cached[0]!.rps / reference.rps) * 100).toFixed(0)} % of nginx serving the same ${postBytes.length} bytes`,
-    )
+  if (cached.length || references.length) print([...cached, ...references])
+  if (ratios.length) console.log(`cached post page against nginx:\n  ${ratios.join('\n  ')}`)
   if (cachedMemory) console.log(memoryLine(cachedMemory))
   for (const { posts, rows, memory } of rendered) {
     console.log(`\n${posts} posts, page cache off (PAGE_CACHE_MB=0): every request rendered`)

@@ -1,6 +1,8 @@
 import zlib from 'node:zlib'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { compress, SYNC_COMPRESS_MAX_BYTES } from './compression.ts'
+import { compress, compression, SYNC_COMPRESS_MAX_BYTES } from './compression.ts'
+import type { AppEnv } from './env.ts'
 
 const page = (bytes: number) =>
   Buffer.from(
@@ -25,5 +27,41 @@ describe('compressing a body for one response', () => {
     expect(br).toBeInstanceOf(Promise)
     expect(zlib.brotliDecompressSync(await br).equals(bytes)).toBe(true)
     expect(zlib.gunzipSync(await compress(bytes, 'gzip')).equals(bytes)).toBe(true)
+  })
+})
+
+describe('the compression middleware', () => {
+  const app = new Hono<AppEnv>()
+  app.use(compression())
+  app.get('/chosen', (c) =>
+    c.body(page(4000).toString(), 200, {
+      'Content-Type': 'text/html',
+      'Content-Length': '4000',
+      Vary: 'Cookie, Accept-Encoding',
+    }),
+  )
+  app.get('/plain', (c) =>
+    c.body(page(4000).toString(), 200, { 'Content-Type': 'text/html', 'Content-Length': '4000' }),
+  )
+
+  it('compresses a page for the encoding the client takes, and says it varies by it', async () => {
+    const res = await app.request('/plain', { headers: { 'accept-encoding': 'gzip' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('vary')).toBe('Accept-Encoding')
+    expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).equals(page(4000))).toBe(true)
+  })
+
+  it('leaves alone a response that already chose its encoding (none here) for this client', async () => {
+    const clients: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'br' },
+    ]
+    for (const headers of clients) {
+      const res = await app.request('/chosen', { headers })
+      expect(res.headers.get('content-encoding')).toBeNull()
+      expect(res.headers.get('vary')).toBe('Cookie, Accept-Encoding')
+      expect(Buffer.from(await res.arrayBuffer()).equals(page(4000))).toBe(true)
+    }
   })
 })

@@ -84,7 +84,13 @@ export function compression(): MiddlewareHandler<AppEnv> {
     await next()
     const res = c.res
     if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 304) return
-    if (res.headers.has('Content-Encoding')) return
+    // A response that varies by Accept-Encoding already chose its encoding for this client (a
+    // stored page, ADR 009): sent as it is, also when that is no encoding at all.
+    if (
+      res.headers.has('Content-Encoding') ||
+      /accept-encoding/i.test(res.headers.get('Vary') ?? '')
+    )
+      return
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return
     const length = Number(res.headers.get('Content-Length') ?? NaN)
     if (length < MIN_COMPRESS_BYTES) return

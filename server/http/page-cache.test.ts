@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createContentEvents } from '../shared/content-events.ts'
 import type { AppEnv } from './env.ts'
 import { createPageCache, inlineScriptHashes, ruleFor } from './page-cache.ts'
@@ -51,14 +54,80 @@ function setup(
   /** `headers.url`: the origin of the request's URL, when it is not the Host header's. */
   const get = (path: string, { url, ...headers }: Record<string, string> = {}, method = 'GET') =>
     app.request(`${url ?? `http://${headers.host ?? 'localhost'}`}${path}`, { method, headers })
+  /** The same app behind a loopback server that answers stored pages as server/main.ts does. */
+  const listen = async () => {
+    const listener = getRequestListener(app.fetch)
+    const server = http.createServer((req, res) => {
+      if (!cache.serveNode(req, res)) void listener(req, res)
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as AddressInfo).port
+  }
   return {
     cache,
     events,
     get,
+    listen,
     renders: () => renders,
     advance: (ms: number) => (time += ms),
     schedule: (at: string | null) => (scheduled = at),
   }
+}
+
+/** About 5 KB of HTML, about 200 bytes in brotli, different for each n. */
+const distinctPage = (n: number) =>
+  `<html><body>${createHash('sha512').update(String(n)).digest('hex').repeat(40)}</body></html>`
+
+const servers: http.Server[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))))
+})
+
+/** A raw answer from a loopback server: the bytes as sent, not decoded. */
+function fetchRaw(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      })
+      .on('error', reject)
+      .end()
+  })
+}
+
+/** A request written by hand (names in any case, repeated headers), answered with close. */
+function rawRequest(
+  port: number,
+  path: string,
+  lines: string[],
+): Promise<{ status: number; headers: Map<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.end(`GET ${path} HTTP/1.1\r\n${[...lines, 'Connection: close'].join('\r\n')}\r\n\r\n`),
+    )
+    socket.on('data', (c: Buffer) => chunks.push(c))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const head = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0]!.split('\r\n')
+      const headers = new Map<string, string>()
+      for (const line of head.slice(1)) {
+        const colon = line.indexOf(':')
+        headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
+      }
+      resolve({ status: Number(head[0]!.split(' ')[1]), headers })
+    })
+  })
 }
 
 describe('the cache rules', () => {
@@ -304,9 +373,7 @@ describe('the visitor page cache', () => {
   })
 
   it('holds no more than its byte budget, dropping the least recently used pages', async () => {
-    const page = (n: number) =>
-      `<html><body>${createHash('sha512').update(String(n)).digest('hex').repeat(40)}</body></html>`
-    const t = setup({ maxBytes: 40_000, page })
+    const t = setup({ maxBytes: 40_000, page: distinctPage })
     for (let i = 0; i < 200; i++) await t.get(`/blog/post-${i}`)
     const { bytes, entries } = t.cache.stats()
     expect(bytes).toBeLessThanOrEqual(40_000)
@@ -320,12 +387,42 @@ describe('the visitor page cache', () => {
   })
 
   it('counts gzip copies in the budget too', async () => {
-    const page = (n: number) =>
-      `<html><body>${createHash('sha512').update(String(n)).digest('hex').repeat(40)}</body></html>`
-    const t = setup({ maxBytes: 40_000, page })
+    const t = setup({ maxBytes: 40_000, page: distinctPage })
     for (let i = 0; i < 40; i++) await t.get(`/blog/post-${i}`, { 'accept-encoding': 'br' })
     for (let i = 0; i < 40; i++) await t.get(`/blog/post-${i}`, { 'accept-encoding': 'gzip' })
     expect(t.cache.stats().bytes).toBeLessThanOrEqual(40_000)
+  })
+
+  it('counts the copies kept for gzip and identity clients in the budget, and drops them with their page', async () => {
+    const t = setup({ maxBytes: 40_000, page: distinctPage })
+    for (let i = 0; i < 20; i++) await t.get(`/blog/post-${i}`, { 'accept-encoding': 'br' })
+    const before = t.cache.stats()
+    expect(before.entries).toBe(20)
+    const plain = Buffer.from(await (await t.get('/blog/post-0')).arrayBuffer())
+    expect(t.cache.stats().bytes).toBe(before.bytes + plain.length)
+    for (let i = 1; i < 20; i++) await t.get(`/blog/post-${i}`)
+    const { bytes, entries, recodings } = t.cache.stats()
+    expect(recodings).toBe(20)
+    expect(bytes).toBeLessThanOrEqual(40_000)
+    expect(entries).toBeGreaterThan(3)
+    expect(entries).toBeLessThan(20)
+    // The least recently used pages went, with their copies; the newest kept theirs.
+    const renders = t.renders()
+    await t.get('/blog/post-19')
+    expect(t.cache.stats().recodings).toBe(20)
+    await t.get('/blog/post-0', { 'accept-encoding': 'br' })
+    expect(t.renders()).toBe(renders + 1)
+  })
+
+  it('makes a copy each time rather than let one page outgrow its share of the budget', async () => {
+    const t = setup({ maxBytes: 8_000, page: distinctPage })
+    await t.get('/blog/post-1', { 'accept-encoding': 'br' })
+    const { bytes } = t.cache.stats()
+    const first = await (await t.get('/blog/post-1')).text()
+    const second = await (await t.get('/blog/post-1')).text()
+    expect(second).toBe(first)
+    expect(first).toBe(distinctPage(1))
+    expect(t.cache.stats()).toMatchObject({ entries: 1, bytes, recodings: 2 })
   })
 
   it('is off at zero bytes', async () => {
@@ -333,6 +430,129 @@ describe('the visitor page cache', () => {
     await t.get('/blog')
     await t.get('/blog')
     expect(t.renders()).toBe(2)
+  })
+})
+
+describe('a stored page for every kind of client', () => {
+  const clients = [
+    { name: 'gzip', headers: { 'accept-encoding': 'gzip, deflate' }, encoding: 'gzip' },
+    { name: 'no Accept-Encoding', headers: {}, encoding: undefined },
+    {
+      name: 'refusing both',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      encoding: undefined,
+    },
+  ] as const
+  const decode = (encoding: string | undefined, body: Buffer) =>
+    encoding === 'gzip' ? zlib.gunzipSync(body) : body
+
+  it('answers each from a copy made once, straight from Node and through the framework', async () => {
+    const t = setup()
+    const port = await t.listen()
+    const rendered = await fetchRaw(port, '/blog/a-post', { 'accept-encoding': 'br' })
+    expect(rendered.headers['content-encoding']).toBe('br')
+    const html = zlib.brotliDecompressSync(rendered.body)
+    const decompressions = vi.spyOn(zlib, 'brotliDecompressSync')
+    const compressions = vi.spyOn(zlib, 'gzipSync')
+    onTestFinished(() => {
+      decompressions.mockRestore()
+      compressions.mockRestore()
+    })
+    for (const client of clients)
+      for (let hit = 1; hit <= 2; hit++) {
+        const res = await fetchRaw(port, '/blog/a-post', client.headers)
+        const label = `${client.name}, hit ${hit}`
+        expect(res.status, label).toBe(200)
+        expect(res.headers['content-encoding'], label).toBe(client.encoding)
+        expect(Number(res.headers['content-length']), label).toBe(res.body.length)
+        expect(decode(client.encoding, res.body).equals(html), label).toBe(true)
+        expect(res.headers.etag, label).toBe(rendered.headers.etag)
+        expect(res.headers.vary, label).toBe('Cookie, Accept-Encoding')
+        expect(res.headers['cache-control'], label).toBe('no-cache')
+        expect(res.headers['content-security-policy'], label).toBe(
+          rendered.headers['content-security-policy'],
+        )
+        expect(res.headers['x-content-type-options'], label).toBe('nosniff')
+      }
+    // One decompression for the gzip copy and one for the identity copy; nothing per hit.
+    expect(decompressions).toHaveBeenCalledTimes(2)
+    expect(compressions).toHaveBeenCalledTimes(1)
+    expect(t.cache.stats()).toMatchObject({ entries: 1, hits: 6, misses: 1, recodings: 2 })
+
+    // Through the framework (a visitor who waited for the render takes this way): the same copies.
+    for (const client of clients) {
+      const res = await t.get('/blog/a-post', client.headers)
+      expect(res.headers.get('content-encoding') ?? undefined).toBe(client.encoding)
+      expect(res.headers.get('vary')).toBe('Cookie, Accept-Encoding')
+      const body = Buffer.from(await res.arrayBuffer())
+      expect(Number(res.headers.get('content-length'))).toBe(body.length)
+      expect(decode(client.encoding, body).equals(html)).toBe(true)
+    }
+    expect(decompressions).toHaveBeenCalledTimes(2)
+    expect(compressions).toHaveBeenCalledTimes(1)
+    expect(t.cache.stats().recodings).toBe(2)
+  })
+
+  it('reads a hit’s headers in any case, and repeated ones as Node joins them', async () => {
+    const t = setup()
+    const port = await t.listen()
+    await t.get('/blog', { cookie: 'theme=dark' })
+    const shouted = await rawRequest(port, '/blog', [
+      'HOST: localhost',
+      'COOKIE: theme=dark',
+      'ACCEPT-ENCODING: gzip',
+    ])
+    expect(shouted.status).toBe(200)
+    expect(shouted.headers.get('content-encoding')).toBe('gzip')
+    expect(t.renders()).toBe(1)
+    // Joined, the Cookie headers name a session: never the stored copy, whichever comes last.
+    const signedIn = await rawRequest(port, '/blog', [
+      'Host: localhost',
+      'Cookie: session=abc',
+      'Cookie: theme=dark',
+    ])
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.headers.has('etag')).toBe(false)
+    expect(t.renders()).toBe(2)
+    const twice = await rawRequest(port, '/blog', [
+      'Host: localhost',
+      'Cookie: theme=dark',
+      'Accept-Encoding: identity',
+      'Accept-Encoding: gzip',
+    ])
+    expect(twice.headers.get('content-encoding')).toBe('gzip')
+    const etag = shouted.headers.get('etag')!
+    const revalidated = await rawRequest(port, '/blog', [
+      'Host: localhost',
+      'Cookie: theme=dark',
+      'If-None-Match: "other"',
+      `IF-NONE-MATCH: ${etag}`,
+    ])
+    expect(revalidated.status).toBe(304)
+    expect(t.renders()).toBe(2)
+  })
+
+  it('answers HEAD with the length of the copy it would send, and 304 to every encoding', async () => {
+    const t = setup()
+    const port = await t.listen()
+    const etag = (await t.get('/blog')).headers.get('etag')!
+    const plain = await fetchRaw(port, '/blog')
+    for (const client of [...clients, { headers: { 'accept-encoding': 'br' }, encoding: 'br' }]) {
+      const full = await fetchRaw(port, '/blog', client.headers)
+      const head = await fetchRaw(port, '/blog', client.headers, 'HEAD')
+      expect(head.status).toBe(200)
+      expect(head.body.length).toBe(0)
+      expect(head.headers['content-encoding']).toBe(client.encoding)
+      expect(Number(head.headers['content-length'])).toBe(full.body.length)
+      const fresh = await fetchRaw(port, '/blog', { ...client.headers, 'if-none-match': etag })
+      expect(fresh.status).toBe(304)
+      expect(fresh.body.length).toBe(0)
+      expect(fresh.headers.etag).toBe(etag)
+      expect(fresh.headers.vary).toBe('Cookie, Accept-Encoding')
+      expect(fresh.headers['content-encoding']).toBeUndefined()
+    }
+    expect(plain.body.toString()).toContain('render 1')
+    expect(t.cache.stats().recodings).toBe(2)
   })
 })
 

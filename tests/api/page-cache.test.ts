@@ -1,3 +1,7 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
@@ -77,5 +81,67 @@ describe('the visitor page cache and the content behind it', () => {
     expect(mine.status).toBe(200)
     expect(mine.headers.get('etag')).toBeNull()
     expect(t.app.pageCache.stats().hits).toBe(hits)
+  })
+
+  it('gives gzip and identity clients copies made once, kept within its bytes', async () => {
+    await admin('blog/create', {
+      title: 'Jupiter at opposition',
+      content: `<p>${'The Great Red Spot crosses the central meridian. '.repeat(40)}</p>`,
+      status: 'published',
+      publishedAt: '2026-11-19T20:00:00.000Z',
+    })
+    // As server/main.ts serves it: stored pages straight from Node, the rest through the app.
+    const listener = getRequestListener(t.app.fetch)
+    const server = http.createServer((req, res) => {
+      if (!t.app.pageCache.serveNode(req, res)) void listener(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/rss.xml', headers }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      })
+    try {
+      // A client without Accept-Encoding renders the feed: its answer went through the whole app.
+      const before = t.app.pageCache.stats()
+      const rendered = await get({})
+      expect(rendered.headers['content-encoding']).toBeUndefined()
+      expect(rendered.headers.vary).toBe('Cookie, Accept-Encoding')
+      expect(Number(rendered.headers['content-length'])).toBe(rendered.body.length)
+      expect(rendered.body.toString()).toContain('Jupiter at opposition')
+      const afterRender = t.app.pageCache.stats()
+      expect(afterRender.misses).toBe(before.misses + 1)
+      expect(afterRender.recodings).toBe(before.recodings + 1)
+
+      const clients = [
+        { headers: { 'accept-encoding': 'gzip' }, encoding: 'gzip', decode: zlib.gunzipSync },
+        { headers: {}, encoding: undefined, decode: (b: Buffer) => b },
+        { headers: { 'accept-encoding': 'br' }, encoding: 'br', decode: zlib.brotliDecompressSync },
+      ] as const
+      let gzipBytes = 0
+      for (const client of clients)
+        for (let hit = 0; hit < 2; hit++) {
+          const res = await get(client.headers)
+          expect(res.headers['content-encoding']).toBe(client.encoding)
+          expect(Number(res.headers['content-length'])).toBe(res.body.length)
+          expect(res.headers.vary).toBe('Cookie, Accept-Encoding')
+          expect(res.headers.etag).toBe(rendered.headers.etag)
+          expect(client.decode(res.body).equals(rendered.body)).toBe(true)
+          if (client.encoding === 'gzip') gzipBytes = res.body.length
+        }
+      // Six hits, one more copy made (gzip): the identity copy was made for the render's client.
+      const after = t.app.pageCache.stats()
+      expect(after.hits).toBe(afterRender.hits + 6)
+      expect(after.recodings).toBe(afterRender.recodings + 1)
+      expect(after.bytes).toBe(afterRender.bytes + gzipBytes)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
