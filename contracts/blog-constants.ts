@@ -25,7 +25,7 @@ export const CONTENT_MAX_DEPTH = 200
  * (docs/product-decisions.md).
  */
 export const CONTENT_MAX_LENGTH = 300_000
-export const FAQ_CONTENT_MAX_LENGTH = 20_000
+export const FAQ_CONTENT_MAX_LENGTH = 10_000
 
 /** FAQs and pages lists: one page by default holds this many, and never more. */
 export const FAQS_DEFAULT_LIMIT = 100

@@ -479,7 +479,7 @@ test('the FAQ form says how long an answer may be, and sends nothing longer', as
   await dialog.getByLabel('Title').fill(`Long answer ${unique()}`)
   await dialog.getByLabel('Content').fill('a'.repeat(20_001))
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(dialog.getByText('Content must be at most 20,000 characters')).toBeVisible()
+  await expect(dialog.getByText('Content must be at most 10,000 characters')).toBeVisible()
   expect(sent).toBe(0)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 })
