@@ -55,9 +55,10 @@ function setup(
   const get = (path: string, { url, ...headers }: Record<string, string> = {}, method = 'GET') =>
     app.request(`${url ?? `http://${headers.host ?? 'localhost'}`}${path}`, { method, headers })
   /** The same app behind a loopback server that answers stored pages as server/main.ts does. */
-  const listen = async () => {
+  const listen = async (preset: Record<string, string> = {}) => {
     const listener = getRequestListener(app.fetch)
     const server = http.createServer((req, res) => {
+      for (const [name, value] of Object.entries(preset)) res.setHeader(name, value)
       if (!cache.serveNode(req, res)) void listener(req, res)
     })
     servers.push(server)
@@ -445,6 +446,22 @@ describe('a stored page for every kind of client', () => {
   ] as const
   const decode = (encoding: string | undefined, body: Buffer) =>
     encoding === 'gzip' ? zlib.gunzipSync(body) : body
+
+  it('answers a stored page, and a 304, on a response the server already gave a header (draining)', async () => {
+    const t = setup()
+    const port = await t.listen({ Connection: 'close' })
+    const first = await fetchRaw(port, '/blog/a-post', { 'accept-encoding': 'br' })
+    const hit = await fetchRaw(port, '/blog/a-post', { 'accept-encoding': 'br' })
+    expect(hit.status).toBe(200)
+    expect(hit.headers.connection).toBe('close')
+    expect(hit.body.equals(first.body)).toBe(true)
+    expect(t.renders()).toBe(1)
+    const unchanged = await fetchRaw(port, '/blog/a-post', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    })
+    expect(unchanged.status).toBe(304)
+  })
 
   it('answers each from a copy made once, straight from Node and through the framework', async () => {
     const t = setup()

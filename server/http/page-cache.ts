@@ -420,10 +420,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!entry) return false
     const copy = choose(entry, asked.acceptEncoding, asked.ifNoneMatch)
     if (copy) {
-      res.writeHead(200, copy.headers)
+      writeHead(res, 200, copy.headers)
       res.end(method === 'HEAD' ? undefined : copy.body)
     } else {
-      res.writeHead(304, entry.common)
+      writeHead(res, 304, entry.common)
       res.end()
     }
     return true
@@ -552,4 +552,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       bytes = 0
     },
   }
+}
+
+/**
+ * The headers as they are, the fast way; but a header the server set already (`Connection: close`
+ * while it drains) makes Node merge, and its merge refuses a list of pairs: the process died of it.
+ */
+function writeHead(res: ServerResponse, status: number, headers: [string, string][]) {
+  if (res.getHeaderNames().length === 0) {
+    res.writeHead(status, headers)
+    return
+  }
+  for (const [name, value] of headers) res.setHeader(name, value)
+  res.writeHead(status)
 }
