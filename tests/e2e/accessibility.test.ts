@@ -36,7 +36,7 @@ for (const role of ROLES) {
   for (const theme of THEMES) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       test(`no WCAG 2.2 AA violations: ${role}, ${theme}, ${size}`, async ({ browser }) => {
-        test.setTimeout(240_000)
+        test.setTimeout(360_000)
         const paths = await routePaths(await sampleValues(browser))
         const context = await themedContext(browser, theme, viewport)
         if (role !== 'visitor')
