@@ -534,7 +534,7 @@ test('a member sees Access Denied on /admin and /editor', async ({ page }) => {
 })
 
 test('the admin dialogs have no WCAG 2.2 AA violations, in both themes', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const violations: string[] = []
   const check = async (what: string) => {
     const result = await new AxeBuilder({ page })
