@@ -187,6 +187,7 @@ export function CommunityGallery({
   if (query.isPending) {
     return (
       <div
+        role="status"
         aria-busy="true"
         aria-label="Loading community images"
         className="columns-2 gap-4 md:columns-3 lg:columns-4"
