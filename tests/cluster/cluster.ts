@@ -9,7 +9,7 @@ import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../support/s3-server.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts'
 import { startArguments, startEnvironment } from '../../scripts/start-command.ts'
-import { freePort } from '../support/postgres.ts'
+import { dropDatabaseWhenFree, freePort } from '../support/postgres.ts'
 
 export { freePort }
 
@@ -91,15 +91,7 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
     cleanups.push(async () => {
       // Once the nodes' and the test's connections have gone (no forced termination, which
       // would reach clients still closing).
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`drop database if exists ${name}`)
-          break
-        } catch (error) {
-          if (attempt >= 100) throw error
-          await new Promise((r) => setTimeout(r, 100))
-        }
-      }
+      await dropDatabaseWhenFree(admin, name)
       await admin.end()
     })
     const db = new pg.Pool({ connectionString: databaseUrl, max: 2 })

@@ -15,7 +15,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import type { FakeHandler } from '../fakes/server.ts'
-import { freePort } from '../support/postgres.ts'
+import { dropDatabaseWhenFree, freePort } from '../support/postgres.ts'
 import { startProductionServer } from '../support/start-command.ts'
 
 /**
@@ -180,15 +180,7 @@ async function freshStorage(engine: Engine): Promise<Storage> {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     async dispose() {
       // The server has stopped; its pool's connections may take a moment to go.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.query(`drop database if exists ${name}`)
-          break
-        } catch (error) {
-          if (attempt >= 100) throw error
-          await new Promise((r) => setTimeout(r, 100))
-        }
-      }
+      await dropDatabaseWhenFree(admin, name)
       await admin.end()
       removeDir()
     },

@@ -93,3 +93,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     },
   }
 }
+
+/**
+ * Drops a test database once the servers that used it have let go of their connections (no
+ * forced termination, which would reach clients still closing): tries for up to ten seconds.
+ */
+export async function dropDatabaseWhenFree(
+  admin: { query(sql: string): Promise<unknown> },
+  name: string,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`)
+      return
+    } catch (error) {
+      if (attempt >= 100) throw error
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
