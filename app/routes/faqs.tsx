@@ -83,7 +83,7 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
         subtitle="Answers to the questions we hear most about the night sky, equipment and this community."
       />
       {query.isPending ? (
-        <div className="space-y-3" aria-label="Loading FAQs">
+        <div role="status" className="space-y-3" aria-label="Loading FAQs">
           {Array.from({ length: FAQ_SKELETON_ROWS }, (_, i) => (
             <Skeleton key={i} className="h-14 w-full" />
           ))}

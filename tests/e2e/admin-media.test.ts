@@ -1,16 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media.ts'
 import { FAKE_YOUTUBE, type MediaModes } from '../fakes/media.ts'
 import { E2E } from '../support/e2e-accounts.ts'
-import { baseURL, loginAs, waitForHydration } from './helpers.ts'
+import { axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
 
 // Each test uploads images of its own (a unique suffix) and deletes only those; the video tests
 // edit and delete the oldest cached videos and sync the channel again at the end, which restores
 // them. The fake YouTube is put back in its 'ok' mode whatever happens.
 const unique = () => Math.random().toString(36).slice(2, 8)
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 function toast(page: Page, text: string | RegExp) {
   return page
@@ -397,8 +395,7 @@ test('the Header Images and YouTube Videos tabs have no WCAG 2.2 AA violations, 
   const imageTitle = `Axe Nebula ${tag}`
   const violations: string[] = []
   const check = async (what: string) => {
-    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-    for (const v of result.violations)
+    for (const v of await axeViolations(page))
       violations.push(`${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
   }
   try {

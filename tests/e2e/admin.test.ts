@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { ACCOUNTS, baseURL, loginAs, waitForHydration } from './helpers.ts'
+import { ACCOUNTS, axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
 
 // Each test works on records of its own (a unique suffix), so the tests can run side by side.
 const unique = () => Math.random().toString(36).slice(2, 8)
@@ -537,10 +536,7 @@ test('the admin dialogs have no WCAG 2.2 AA violations, in both themes', async (
   test.setTimeout(180_000)
   const violations: string[] = []
   const check = async (what: string) => {
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    for (const v of result.violations)
+    for (const v of await axeViolations(page))
       violations.push(`${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
   }
   for (const theme of ['dark', 'light'] as const) {

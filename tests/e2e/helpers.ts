@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { E2E } from '../support/e2e-accounts.ts'
 
@@ -71,4 +72,23 @@ export async function clientNavigate(page: Page, to: string): Promise<void> {
       ).__reactRouterDataRouter.navigate(target),
     to,
   )
+}
+
+/** The WCAG levels every axe check in these tests holds the site to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/**
+ * axe-core's violations at WCAG 2.2 AA on the page as it is now. It runs in the page itself
+ * (legacy mode: the default opens a blank page per check to merge frame results, and the site has
+ * no frames axe would enter) and reports violations only: a check takes about half the time, and
+ * the accessibility walks make about two hundred of them.
+ */
+export async function axeViolations(page: Page) {
+  // options() replaces what withTags() set: it comes first.
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true)
+    .analyze()
+  return result.violations
 }

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test'
 import sharp from 'sharp'
 import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media-constants.ts'
-import { ACCOUNTS, baseURL, waitForHydration, loginHeaders } from './helpers.ts'
+import { ACCOUNTS, axeViolations, baseURL, loginHeaders, waitForHydration } from './helpers.ts'
 
 /**
  * Two header images of this file's own, uploaded through the API as the admin, so the carousel
@@ -314,18 +313,15 @@ test('the community gallery explains an empty channel and a Discord error', asyn
 })
 
 test('home, /videos and the lightbox have no WCAG 2.2 AA violations', async ({ page }) => {
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
   const violations: string[] = []
   for (const path of ['/', '/videos', '/photos']) {
     await page.goto(path)
     await waitForHydration(page)
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined)
-    const result = await new AxeBuilder({ page }).withTags(tags).analyze()
-    violations.push(...result.violations.map((v) => `${path}: ${v.id}`))
+    violations.push(...(await axeViolations(page)).map((v) => `${path}: ${v.id}`))
   }
   await page.getByRole('tabpanel').getByRole('listitem').first().getByRole('button').click()
   await expect(page.getByRole('dialog')).toBeVisible()
-  const result = await new AxeBuilder({ page }).withTags(tags).analyze()
-  violations.push(...result.violations.map((v) => `lightbox: ${v.id}`))
+  violations.push(...(await axeViolations(page)).map((v) => `lightbox: ${v.id}`))
   expect(violations).toEqual([])
 })

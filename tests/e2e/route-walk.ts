@@ -2,20 +2,38 @@ import type { Browser, BrowserContext } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { baseURL } from './helpers.ts'
 
-export type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] }
+export type RouteEntry = {
+  path?: string
+  index?: boolean
+  file?: string
+  children?: RouteEntry[]
+}
+
+/** One address of the route table: its path with sample values, and the files that render it. */
+export interface RoutePath {
+  path: string
+  /** The route's own module, after the layouts around it (outermost first). */
+  files: string[]
+}
 
 /** Every path of the route table, with a real value for each parameter. */
 export async function routePaths(samples: Record<string, string>): Promise<string[]> {
-  const out: string[] = []
-  const walk = (entries: RouteEntry[], prefix: string) => {
+  return (await routeTable(samples)).map((r) => r.path)
+}
+
+/** Every path of the route table with the modules behind it. */
+export async function routeTable(samples: Record<string, string>): Promise<RoutePath[]> {
+  const out = new Map<string, string[]>()
+  const walk = (entries: RouteEntry[], prefix: string, layouts: string[]) => {
     for (const e of entries) {
       const full = e.index ? prefix || '/' : `${prefix}/${e.path ?? ''}`.replace(/\/+/g, '/')
-      if (e.path !== undefined || e.index) out.push(full)
-      if (e.children) walk(e.children, e.path ? full : prefix)
+      const files = e.file ? [...layouts, e.file] : layouts
+      if ((e.path !== undefined || e.index) && !out.has(full)) out.set(full, files)
+      if (e.children) walk(e.children, e.path ? full : prefix, files)
     }
   }
-  walk(routes as RouteEntry[], '')
-  return [...new Set(out)].map((p) => {
+  walk(routes as RouteEntry[], '', [])
+  return [...out].map(([p, files]) => {
     const filled = p.replace(/:(\w+)|\*/g, (m, name: string | undefined) => {
       const key = name ? `${p}` : '*'
       const sample = samples[key]
@@ -23,7 +41,7 @@ export async function routePaths(samples: Record<string, string>): Promise<strin
         throw new Error(`No sample value for ${m} in ${p}: add one to tests/e2e/route-walk.ts`)
       return sample
     })
-    return filled
+    return { path: filled, files }
   })
 }
 

@@ -27,7 +27,7 @@ export function InvoicePreviewDialog({
       description="Print it, save it as PDF from the print dialog, or download the PDF that is e-mailed."
     >
       {invoice.isPending || issuer.isPending ? (
-        <div className="space-y-3" aria-label="Loading invoice">
+        <div role="status" className="space-y-3" aria-label="Loading invoice">
           <Skeleton className="h-10 w-1/2" />
           <Skeleton className="h-40 w-full" />
         </div>

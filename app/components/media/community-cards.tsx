@@ -28,7 +28,7 @@ export function DiscordWidgetCard() {
     <Card className="flex h-full flex-col gap-4">
       <CardHeading>{widget?.name ?? 'Our Discord'}</CardHeading>
       {query.isPending ? (
-        <div aria-label="Loading Discord" className="space-y-3">
+        <div role="status" aria-label="Loading Discord" className="space-y-3">
           <Skeleton className="h-4 w-28" />
           <div className="flex gap-2">
             {Array.from({ length: 6 }, (_, i) => (
@@ -90,7 +90,7 @@ export function ChannelStatsCard({ channelUrl }: { channelUrl: string | null }) 
     <Card className="flex h-full flex-col gap-4">
       <CardHeading>On YouTube</CardHeading>
       {query.isPending ? (
-        <div className="grid grid-cols-3 gap-3" aria-label="Loading channel statistics">
+        <div role="status" className="grid grid-cols-3 gap-3" aria-label="Loading channel statistics">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-14" />
           ))}
