@@ -184,7 +184,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {/* The radio lives outside the outlet: navigating never restarts the stream. */}
           <RadioProvider>
             <SiteHeader config={loaderData.publicConfig} />
-            <main id="main" className="flex-1">
+            <main id="main" className="flex-1 pb-(--radio-end-space)">
               <Outlet />
             </main>
             <SiteFooter siteName={loaderData.publicConfig.siteName} />

@@ -82,7 +82,7 @@ for (const { role, theme, viewport } of RUNS) {
   test(`every route looks the same before the whole stylesheet: ${role}, ${theme}, ${viewport.width} px`, async ({
     browser,
   }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(360_000)
     const paths = await routePaths(await sampleValues(browser))
     const context = await themedContext(browser, theme, viewport)
     const page = await context.newPage()

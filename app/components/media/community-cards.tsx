@@ -90,7 +90,11 @@ export function ChannelStatsCard({ channelUrl }: { channelUrl: string | null }) 
     <Card className="flex h-full flex-col gap-4">
       <CardHeading>On YouTube</CardHeading>
       {query.isPending ? (
-        <div role="status" className="grid grid-cols-3 gap-3" aria-label="Loading channel statistics">
+        <div
+          role="status"
+          className="grid grid-cols-3 gap-3"
+          aria-label="Loading channel statistics"
+        >
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-14" />
           ))}

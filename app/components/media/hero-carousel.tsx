@@ -151,13 +151,14 @@ export function HeroCarousel({
       {notice && (
         <p
           role="status"
-          className="absolute top-4 left-1/2 -translate-x-1/2 rounded-full bg-black/70 px-4 py-1.5 text-sm text-white"
+          className="absolute top-18 left-1/2 -translate-x-1/2 rounded-full bg-black/70 px-4 py-1.5 text-sm text-white"
         >
           {notice}
         </p>
       )}
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-5 mx-auto flex max-w-7xl items-center justify-end gap-2 px-4">
+        // At the top: the bottom corner is where the radio player floats.
+        <div className="absolute inset-x-0 top-4 mx-auto flex max-w-7xl items-center justify-end gap-2 px-4">
           <button
             type="button"
             className={control}

@@ -26,16 +26,38 @@ function Icon({ name }: { name: 'play' | 'pause' | 'stop' | 'volume' | 'muted' }
 const BUTTON =
   'inline-flex h-10 w-10 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50'
 
+/** Whether the player's controls are usable now (spec §2). */
+function useControlsDisabled(): boolean {
+  const { state, ready } = useRadio()
+  const nowPlaying = useNowPlaying()
+  return (
+    !ready ||
+    controlsDisabled(state, { isLoading: nowPlaying.isPending, isError: nowPlaying.isError })
+  )
+}
+
+/** Play or pause: the one control the compact player keeps. */
+export function PlayPauseButton({ className }: { className?: string }) {
+  const { state, toggle } = useRadio()
+  const disabled = useControlsDisabled()
+  return (
+    <button
+      type="button"
+      className={cn(BUTTON, 'bg-primary text-primary-foreground hover:opacity-90', className)}
+      onClick={toggle}
+      disabled={disabled}
+      aria-label={state.isPlaying ? 'Pause radio' : 'Play radio'}
+    >
+      <Icon name={state.isPlaying ? 'pause' : 'play'} />
+    </button>
+  )
+}
+
 /** Play (only, when stopped) or play/pause plus stop; volume and mute. Spec §2 and §4. */
 export function RadioControls() {
-  const { state, send, toggle, ready } = useRadio()
+  const { state, send } = useRadio()
   const nowPlaying = useNowPlaying()
-  const disabled =
-    !ready ||
-    controlsDisabled(state, {
-      isLoading: nowPlaying.isPending,
-      isError: nowPlaying.isError,
-    })
+  const disabled = useControlsDisabled()
   const display = displayState(state)
   const stateLabel = {
     stopped: 'Stopped',
@@ -46,15 +68,7 @@ export function RadioControls() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        className={cn(BUTTON, 'bg-primary text-primary-foreground hover:opacity-90')}
-        onClick={toggle}
-        disabled={disabled}
-        aria-label={state.isPlaying ? 'Pause radio' : 'Play radio'}
-      >
-        <Icon name={state.isPlaying ? 'pause' : 'play'} />
-      </button>
+      <PlayPauseButton />
       {!state.isStopped && (
         <button
           type="button"

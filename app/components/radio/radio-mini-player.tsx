@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import {
   FOOTER_LIFT_PX,
   FOOTER_MARGIN_LARGE_PX,
@@ -8,7 +8,7 @@ import {
 import { cn } from '../../lib/cn.ts'
 import { Artwork } from './artwork.tsx'
 import { trackTexts } from './player-state.ts'
-import { RadioControls } from './radio-controls.tsx'
+import { PlayPauseButton, RadioControls } from './radio-controls.tsx'
 import { useNowPlaying } from './radio-queries.ts'
 import { useRadio } from './radio-provider.tsx'
 
@@ -43,66 +43,147 @@ function useFooterLift(): number | null {
   return lift
 }
 
-/** The floating player at the bottom right of every page. */
+/** Below this width (Tailwind's `sm`) the player starts as a compact pill. */
+const PHONE_QUERY = '(max-width: 639.98px)'
+/** Free space kept between the player and what stops above it. */
+const CLEARANCE_GAP_PX = 8
+
+/**
+ * Keeps the page out from under the player. `--radio-clearance` (the player's height, its
+ * distance from the bottom when lifted above the footer, and a gap) is the page's bottom scroll
+ * padding: what the keyboard focuses, or a link or `scrollIntoView` brings into view, stops above
+ * the player, even when bringing it into view shows the footer and lifts the player.
+ * `--radio-end-space` is added below the page's content: at the end of the page, lifted above the
+ * footer, the player then lies over that space and never over the last controls.
+ */
+function usePageClearance(region: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const player = region.current
+    if (!player || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const footer = document.querySelector('footer')
+    const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_PX}px)`)
+    const update = () => {
+      const lifted =
+        FOOTER_LIFT_PX + (small.matches ? FOOTER_MARGIN_SMALL_PX : FOOTER_MARGIN_LARGE_PX)
+      const clearance = lifted + player.offsetHeight + CLEARANCE_GAP_PX
+      const footerSpace = footer
+        ? footer.offsetHeight + (parseFloat(getComputedStyle(footer).marginTop) || 0)
+        : 0
+      root.style.setProperty('--radio-clearance', `${clearance}px`)
+      root.style.setProperty('--radio-end-space', `${Math.max(0, clearance - footerSpace)}px`)
+    }
+    const observer = new ResizeObserver(update)
+    observer.observe(player)
+    if (footer) observer.observe(footer)
+    small.addEventListener('change', update)
+    update()
+    return () => {
+      observer.disconnect()
+      small.removeEventListener('change', update)
+    }
+  }, [region])
+}
+
+/**
+ * The floating player at the bottom right of every page. On a phone it starts as a compact pill
+ * (artwork, title, play/pause); on wider screens expanded. Until the visitor chooses, CSS picks
+ * the form, so the server's page and the hydrated one look the same at every width.
+ */
 export function RadioMiniPlayer() {
   const nowPlaying = useNowPlaying()
   const { state } = useRadio()
   const lift = useFooterLift()
-  const [collapsed, setCollapsed] = useState(false)
+  /** null: the visitor has not chosen; the width decides. */
+  const [chosen, setChosen] = useState<boolean | null>(null)
+  const [phone, setPhone] = useState<boolean | null>(null)
   const region = useRef<HTMLElement>(null)
+  usePageClearance(region)
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_QUERY)
+    const update = () => setPhone(query.matches)
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
   const song = nowPlaying.data?.nowPlaying.song
   const { title, artist } = trackTexts(song)
   const live = nowPlaying.data?.live
+  const expanded = chosen ?? (phone === null ? null : !phone)
+  /** What only the expanded player shows, and only the compact one: CSS decides until known. */
+  const showsExpanded = expanded !== false
+  const showsCompact = expanded !== true
+  const whenExpanded = expanded === null ? 'max-sm:hidden' : undefined
+  const whenCompact = expanded === null ? 'sm:hidden' : undefined
 
   return (
     <aside
       ref={region}
       aria-label="Radio player"
       data-testid="radio-mini-player"
+      data-expanded={expanded === null ? undefined : String(expanded)}
       data-lifted={lift !== null ? 'true' : 'false'}
       style={lift !== null ? { bottom: `${lift}px` } : undefined}
       className={cn(
-        'fixed right-4 bottom-4 z-40 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-border bg-card/95 p-3 text-card-foreground shadow-lg backdrop-blur transition-[bottom] duration-300 md:right-6 md:bottom-6',
-        collapsed && 'w-auto',
+        'fixed right-4 bottom-4 z-40 border border-border bg-card/95 text-card-foreground shadow-lg backdrop-blur transition-[bottom] duration-300 md:right-6 md:bottom-6',
+        expanded === null &&
+          'max-w-[calc(100vw-2rem)] rounded-full p-1.5 sm:w-[min(22rem,calc(100vw-2rem))] sm:rounded-2xl sm:p-3',
+        expanded === true && 'w-[min(22rem,calc(100vw-2rem))] rounded-2xl p-3',
+        expanded === false && 'max-w-[calc(100vw-2rem)] rounded-full p-1.5',
       )}
     >
-      <div className="flex items-center gap-3">
+      <div className="flex items-center gap-2 sm:gap-3">
         {/* A thumbnail in the corner of every page: it does not compete with the page's own
             pictures (a low priority also keeps it out of the head's preloads). */}
         <Artwork
           src={song?.art}
           size={48}
           fetchPriority="low"
-          className={cn('h-12 w-12 shrink-0 rounded-lg object-cover', collapsed && 'h-10 w-10')}
+          className={cn(
+            'shrink-0 object-cover',
+            expanded === null && 'h-10 w-10 rounded-full sm:h-12 sm:w-12 sm:rounded-lg',
+            expanded === true && 'h-12 w-12 rounded-lg',
+            expanded === false && 'h-10 w-10 rounded-full',
+          )}
         />
-        {!collapsed && (
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold" data-testid="radio-title">
-              {nowPlaying.isError ? 'Radio unavailable' : title}
-            </p>
-            <p className="truncate text-xs text-muted-foreground" data-testid="radio-artist">
+        <div
+          className={cn(
+            'min-w-0 flex-1',
+            expanded === null && 'max-sm:max-w-[10rem]',
+            expanded === false && 'max-w-[10rem]',
+          )}
+        >
+          <p className="truncate text-sm font-semibold" data-testid="radio-title">
+            {nowPlaying.isError ? 'Radio unavailable' : title}
+          </p>
+          {showsExpanded && (
+            <p
+              className={cn('truncate text-xs text-muted-foreground', whenExpanded)}
+              data-testid="radio-artist"
+            >
               {live?.isLive && live.streamerName ? `LIVE · ${live.streamerName}` : artist}
             </p>
-          </div>
-        )}
+          )}
+        </div>
+        {showsCompact && <PlayPauseButton className={whenCompact} />}
         <button
           type="button"
-          onClick={() => setCollapsed((c) => !c)}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? 'Show radio player' : 'Hide radio player'}
+          onClick={() => setChosen(!(expanded ?? !phone))}
+          aria-expanded={expanded ?? undefined}
+          aria-label={expanded === false ? 'Show radio player' : 'Hide radio player'}
           className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         >
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-            {collapsed ? <path d="M7 14l5-5 5 5z" /> : <path d="M7 10l5 5 5-5z" />}
+            {expanded === false ? <path d="M7 14l5-5 5 5z" /> : <path d="M7 10l5 5 5-5z" />}
           </svg>
         </button>
       </div>
-      {!collapsed && (
-        <div className="mt-2">
+      {showsExpanded && (
+        <div className={cn('mt-2', whenExpanded)}>
           <RadioControls />
         </div>
       )}
-      {collapsed && state.isPlaying && <span className="sr-only">Radio playing</span>}
+      {expanded === false && state.isPlaying && <span className="sr-only">Radio playing</span>}
     </aside>
   )
 }
