@@ -182,7 +182,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
             Skip to content
           </a>
           {/* The radio lives outside the outlet: navigating never restarts the stream. */}
-          <RadioProvider>
+          <RadioProvider configured={loaderData.publicConfig.features.radio}>
             <SiteHeader config={loaderData.publicConfig} />
             <main id="main" className="flex-1 pb-(--radio-end-space)">
               <Outlet />

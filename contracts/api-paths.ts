@@ -2,6 +2,7 @@ import type { AdminStats, AdminUserListResponse } from './admin-users.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
+import type { NotConfigured } from './features.ts'
 import type { FaqListResponse } from './faqs.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
 import type {
@@ -109,6 +110,7 @@ export const getSolarWeather: ApiRoute<SolarWeatherResponse> = {
 }
 export const getApod: ApiRoute<ApodResponse> = { method: 'GET', path: '/apod' }
 export const getCombinedNews: ApiRoute<NewsResponse> = { method: 'GET', path: '/news/combined' }
+// Superjson's {json, meta} for the radio, or NotConfigured on a site without a station.
 export const getStation: ApiRoute = { method: 'GET', path: '/radio/station' }
 export const getNowPlaying: ApiRoute = { method: 'GET', path: '/radio/nowplaying' }
 
@@ -120,12 +122,15 @@ export const listVideos: ApiRoute<VideoListResponse> = { method: 'GET', path: '/
 export const syncVideos: ApiRoute<SyncResult> = { method: 'POST', path: '/youtube/sync' }
 export const updateVideo: ApiRoute = { method: 'POST', path: '/youtube/update' }
 export const deleteVideo: ApiRoute = { method: 'POST', path: '/youtube/delete' }
-export const getChannelStats: ApiRoute<ChannelStats> = {
+export const getChannelStats: ApiRoute<ChannelStats | NotConfigured> = {
   method: 'GET',
   path: '/youtube/channel-stats',
 }
-export const getWidget: ApiRoute<DiscordWidget> = { method: 'GET', path: '/discord/widget' }
-export const getChannelImages: ApiRoute<DiscordChannelImagesResponse> = {
+export const getWidget: ApiRoute<DiscordWidget | NotConfigured> = {
+  method: 'GET',
+  path: '/discord/widget',
+}
+export const getChannelImages: ApiRoute<DiscordChannelImagesResponse | NotConfigured> = {
   method: 'GET',
   path: '/discord/channel-images',
 }

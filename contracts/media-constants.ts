@@ -43,15 +43,11 @@ export const MEDIA_MESSAGES = {
     'The YouTube API quota for today is used up. Try again after midnight Pacific time.',
   apiKeyInvalid: 'YouTube refused the API key. Check YOUTUBE_API_KEY.',
   youtubeUnavailable: 'YouTube could not be reached. Please try again later.',
-  statsNeedKey: 'Channel statistics need a YouTube API key.',
-  noChannel: 'No YouTube channel is configured.',
   statsOtherChannel: 'Statistics are shown for this site’s own YouTube channel only.',
   syncResult: (total: number, added: number, updated: number) =>
     `Synced ${total} ${total === 1 ? 'video' : 'videos'} from YouTube: ${added} added, ${updated} updated.`,
 
-  discordGalleryChannelRequired: 'Channel ID is required',
   discordChannelNotShown: 'Images from this Discord channel are not shown on this site.',
-  discordNotConfigured: 'The Discord community is not configured.',
   discordUnavailable: 'Could not connect to Discord',
   discordRateLimited: 'Discord is rate limiting the gallery. Please try again shortly.',
   discordMissingAccess: 'The gallery bot cannot see this Discord channel.',

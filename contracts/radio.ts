@@ -17,6 +17,8 @@ export const RADIO_MESSAGES = {
   historyEmpty: 'Song history is not available yet.',
   statsFailed: 'Could not load station stats.',
   historyFailed: 'Could not load song history.',
+  notSetUp: 'The radio is not set up on this site.',
+  notSetUpDetail: 'There is no station to listen to here yet. Everything else on the site works.',
 } as const
 
 export const RADIO_DEFAULT_VOLUME = 0.75

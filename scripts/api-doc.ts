@@ -68,6 +68,10 @@ These can make the server call an upstream, so each client address may call each
 \`UPSTREAM_RATE_LIMIT_PER_MINUTE\` times a minute (120 by default; 429 with \`Retry-After\` past it):
 ${limited.join(', ')}.
 
+The radio, the Discord widget and gallery and the YouTube channel statistics are optional: on a
+site that has not set one up, its endpoints answer 200 \`{"configured": false}\` instead of an
+error (see [product decisions](product-decisions.md#optional-integrations)).
+
 ## Outside /_api
 
 | Method | Path | Access | What |

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { Features } from '../contracts/features.ts'
 import type { InvoiceIssuer } from '../contracts/invoice-constants.ts'
 
 const optionalString = z
@@ -393,6 +394,20 @@ export interface PublicConfig {
   merchUrl: string | null
   discordSignIn: boolean
   analytics: Config['analytics']
+  /** The optional integrations that are set up: the others are neither shown nor fetched. */
+  features: Features
+}
+
+/** What each service checks before it calls its upstream, in one place for the browser. */
+export function featuresOf(config: Config): Features {
+  return {
+    radio: config.radio.azuracastUrl !== undefined,
+    discordWidget: config.discord.guildId !== undefined,
+    communityGallery:
+      config.discordCommunity.botToken !== undefined &&
+      config.discordCommunity.galleryChannelId !== undefined,
+    channelStats: config.youtubeChannelId !== undefined && config.youtube.apiKey !== undefined,
+  }
 }
 
 export function getPublicConfig(config: Config): PublicConfig {
@@ -403,6 +418,7 @@ export function getPublicConfig(config: Config): PublicConfig {
     merchUrl: config.merchUrl ?? null,
     discordSignIn: config.discord.oauth !== null,
     analytics: config.analytics,
+    features: featuresOf(config),
   }
 }
 

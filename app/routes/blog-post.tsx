@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { data } from 'react-router'
 import { TagBadge, PostCard } from '../components/blog/post-card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
+import { RemoteImage } from '../components/ui/remote-image.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { loadPost } from '../lib/content.server.ts'
 import { cardExcerpt } from '../../contracts/card-excerpt.ts'
@@ -137,10 +138,11 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {post.featuredImageUrl && (
-        <img
+        <RemoteImage
           src={post.featuredImageUrl}
           alt=""
-          className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border object-cover"
+          loading="eager"
+          className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border"
         />
       )}
       <div

@@ -26,12 +26,20 @@ import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/vi
 import { Card } from '../components/ui/card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
+import { cn } from '../lib/cn.ts'
 import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { type Remote, fetchApi } from '../lib/remote.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
 import { SiteLink } from '../components/ui/site-link.tsx'
+
+/** Columns of the "Start here" cards by their number, so every row is full. */
+const START_GRID: Record<number, string> = {
+  2: 'md:grid-cols-2',
+  3: 'md:grid-cols-3',
+  4: 'md:grid-cols-2 lg:grid-cols-4',
+}
 
 const LIVES_QUERY = { page: 1, limit: HOME_LATEST_LIVES, liveOrRecentLive: true }
 const FEATURED_QUERY = { page: 1, limit: HOME_FEATURED_VIDEOS }
@@ -167,7 +175,7 @@ function VideoGrid({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { youtubeChannelId, merchUrl } = usePublicConfig()
+  const { youtubeChannelId, merchUrl, discordInviteUrl, features } = usePublicConfig()
   const now = new Date(loaderData.now)
   const images = useHeaderImages(loaderData.images)
   const lives = useHomeVideos(LIVES_QUERY, loaderData.lives)
@@ -179,6 +187,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     uploaded.length > 0 ? uploaded.slice(0, HERO_MAX_IMAGES).map(toSlide) : FALLBACK_SLIDES
   const notice = images.isError && uploaded.length === 0 ? MEDIA_MESSAGES.fallbackNotice : null
   const channel = youtubeChannelId ? channelUrl(youtubeChannelId) : null
+  // A card for what the site has: the Discord card with its widget or at least an invitation,
+  // the YouTube card with its statistics or at least the channel.
+  const discordCard = features.discordWidget || discordInviteUrl !== null
+  const youtubeCard = features.channelStats || channel !== null
+  const startCards = 2 + Number(discordCard) + Number(youtubeCard)
 
   return (
     <>
@@ -210,7 +223,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HeroCarousel>
 
       <div className="mx-auto max-w-7xl space-y-16 px-4 py-14">
-        <section aria-label="Start here" className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-label="Start here" className={cn('grid gap-5', START_GRID[startCards])}>
           <SiteLink to="/telescope-guide" className="group lg:col-span-1">
             <Card className="h-full transition group-hover:border-primary">
               <p className="text-xs font-semibold tracking-widest text-accent uppercase">Guide</p>
@@ -223,8 +236,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Card>
           </SiteLink>
           <MerchCard href={merchUrl} />
-          <DiscordWidgetCard />
-          <ChannelStatsCard channelUrl={channel} />
+          {discordCard && <DiscordWidgetCard widget={features.discordWidget} />}
+          {youtubeCard && <ChannelStatsCard channelUrl={channel} stats={features.channelStats} />}
         </section>
 
         <section aria-labelledby="lives-heading">
@@ -258,14 +271,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </section>
 
-        <section aria-labelledby="community-heading">
-          <SectionHeading
-            id="community-heading"
-            title="From the Community"
-            link={{ to: '/photos', label: 'View All' }}
-          />
-          <CommunityGallery pageSize={HOME_GALLERY_IMAGES} />
-        </section>
+        {features.communityGallery && (
+          <section aria-labelledby="community-heading">
+            <SectionHeading
+              id="community-heading"
+              title="From the Community"
+              link={{ to: '/photos', label: 'View All' }}
+            />
+            <CommunityGallery pageSize={HOME_GALLERY_IMAGES} tiles />
+          </section>
+        )}
       </div>
     </>
   )

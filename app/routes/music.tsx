@@ -1,22 +1,32 @@
-import { HISTORY_SHOWN, RADIO_MESSAGES, type RadioNowPlaying } from '../../contracts/radio.ts'
+import { isNotConfigured, type NotConfigured } from '../../contracts/features.ts'
+import {
+  HISTORY_SHOWN,
+  RADIO_MESSAGES,
+  type RadioNowPlaying,
+  type RadioStation,
+} from '../../contracts/radio.ts'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { Artwork } from '../components/radio/artwork.tsx'
 import { trackTexts } from '../components/radio/player-state.ts'
 import { RadioControls } from '../components/radio/radio-controls.tsx'
 import { useNowPlaying, useStation } from '../components/radio/radio-queries.ts'
 import { Card } from '../components/ui/card.tsx'
+import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/music'
 
-/** Server-rendered with the current data; the page then keeps it fresh like the mini player. */
+/**
+ * Server-rendered with the current data; the page then keeps it fresh like the mini player. A
+ * site without a station says so, as a page of its own (200): nothing is fetched for it.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { radio } = context.get(appContext).services
+  if (!radio.configured) return { configured: false as const, nowPlaying: null, station: null }
   const [nowPlaying, station] = await Promise.allSettled([radio.nowPlaying(), radio.station()])
-  return {
-    nowPlaying: nowPlaying.status === 'fulfilled' ? nowPlaying.value : null,
-    station: station.status === 'fulfilled' ? station.value : null,
-  }
+  const value = <T,>(result: PromiseSettledResult<T | NotConfigured>): T | null =>
+    result.status === 'fulfilled' && !isNotConfigured(result.value) ? result.value : null
+  return { configured: true as const, nowPlaying: value(nowPlaying), station: value(station) }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,6 +48,21 @@ function LiveBadge({ live }: { live: RadioNowPlaying['live'] }) {
 }
 
 export default function Music({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.configured) {
+    return (
+      <PageContainer className="max-w-4xl">
+        <PageHeading title="Live Cosmic Radio" />
+        <StateMessage title={RADIO_MESSAGES.notSetUp}>{RADIO_MESSAGES.notSetUpDetail}</StateMessage>
+      </PageContainer>
+    )
+  }
+  return <LiveRadio nowPlaying={loaderData.nowPlaying} station={loaderData.station} />
+}
+
+function LiveRadio(loaderData: {
+  nowPlaying: RadioNowPlaying | null
+  station: RadioStation | null
+}) {
   const query = useNowPlaying()
   const station = useStation()
   const data: RadioNowPlaying | null = query.data ?? loaderData.nowPlaying

@@ -65,14 +65,25 @@ function CommunitySection() {
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
-  const tab: PhotoTab = requested === 'apod' || requested === 'community' ? requested : DEFAULT_TAB
+  // Without a community gallery the page is the picture of the day alone, with no tabs.
+  const { communityGallery } = usePublicConfig().features
+  const tabs = communityGallery ? (Object.keys(PHOTO_TABS) as PhotoTab[]) : (['apod'] as const)
+  const tab: PhotoTab = !communityGallery
+    ? 'apod'
+    : requested === 'apod' || requested === 'community'
+      ? requested
+      : DEFAULT_TAB
   const query = useApod(loaderData)
 
   return (
     <PageContainer>
       <PageHeading
         title="Photo Galleries"
-        subtitle="Astrophotos from our community and NASA’s Astronomy Picture of the Day."
+        subtitle={
+          communityGallery
+            ? 'Astrophotos from our community and NASA’s Astronomy Picture of the Day.'
+            : 'NASA’s Astronomy Picture of the Day and the pictures before it.'
+        }
       />
       <Tabs.Root
         value={tab}
@@ -83,19 +94,23 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
           })
         }
       >
-        <Tabs.List
-          aria-label="Galleries"
-          className="mb-8 grid w-full grid-cols-2 gap-1 rounded-xl border border-border bg-muted p-1 sm:inline-flex sm:w-auto"
-        >
-          {(Object.keys(PHOTO_TABS) as PhotoTab[]).map((value) => (
-            <Tabs.Trigger key={value} value={value} className={TRIGGER}>
-              {PHOTO_TABS[value]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="community">
-          <CommunitySection />
-        </Tabs.Content>
+        {tabs.length > 1 && (
+          <Tabs.List
+            aria-label="Galleries"
+            className="mb-8 grid w-full grid-cols-2 gap-1 rounded-xl border border-border bg-muted p-1 sm:inline-flex sm:w-auto"
+          >
+            {tabs.map((value) => (
+              <Tabs.Trigger key={value} value={value} className={TRIGGER}>
+                {PHOTO_TABS[value]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        )}
+        {communityGallery && (
+          <Tabs.Content value="community">
+            <CommunitySection />
+          </Tabs.Content>
+        )}
         {/* Always in the HTML (for search engines and link previews), hidden until chosen. */}
         <Tabs.Content value="apod" forceMount className="data-[state=inactive]:hidden">
           <ApodState

@@ -1,4 +1,5 @@
 import superjson from 'superjson'
+import { isNotConfigured, type NotConfigured } from '../../contracts/features.ts'
 import { NoInput } from './auth.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
@@ -6,8 +7,12 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
 /**
  * The radio answers in superjson (`{json, meta}`): the spec asks for a form that keeps rich
  * types, so the player gets Dates back. Browsers poll these; the server asks AzuraCast at most
- * once per freshness period however many of them do.
+ * once per freshness period however many of them do. A site without a station answers
+ * `{"configured": false}`, plain JSON.
  */
+const answer = <T>(value: T | NotConfigured) =>
+  isNotConfigured(value) ? value : superjson.serialize(value)
+
 export const getStation = endpoint({
   ...API_PATHS.getStation,
   access: 'public',
@@ -16,7 +21,7 @@ export const getStation = endpoint({
   input: NoInput,
   async handler({ services, c }) {
     c.header('Cache-Control', 'no-cache')
-    return superjson.serialize(await services.radio.station())
+    return answer(await services.radio.station())
   },
 })
 
@@ -28,6 +33,6 @@ export const getNowPlaying = endpoint({
   input: NoInput,
   async handler({ services, c }) {
     c.header('Cache-Control', 'no-cache')
-    return superjson.serialize(await services.radio.nowPlaying())
+    return answer(await services.radio.nowPlaying())
   },
 })

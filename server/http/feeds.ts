@@ -81,10 +81,13 @@ ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>
       services.pages.list({ status: 'published' }, null),
     ])
     const urls = [
-      ...SITEMAP_PATHS.map((path) => ({
-        loc: `${origin}${path}`,
-        lastmod: undefined as string | undefined,
-      })),
+      // A site without a station has no radio page worth listing.
+      ...SITEMAP_PATHS.filter((path) => path !== '/music' || services.radio.configured).map(
+        (path) => ({
+          loc: `${origin}${path}`,
+          lastmod: undefined as string | undefined,
+        }),
+      ),
       ...posts.map((p) => ({
         loc: `${origin}/blog/${encodeURIComponent(p.slug)}`,
         lastmod: p.updatedAt,

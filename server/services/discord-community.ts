@@ -3,6 +3,7 @@ import {
   type DiscordWidget,
   MEDIA_MESSAGES,
 } from '../../contracts/media-constants.ts'
+import { NOT_CONFIGURED, type NotConfigured } from '../../contracts/features.ts'
 import type { ChannelImagesQuery } from '../../contracts/media.ts'
 import type { Config } from '../config.ts'
 import type { Logger } from '../shared/logger.ts'
@@ -16,7 +17,7 @@ import {
 } from '../integrations/discord-community.ts'
 import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
-import { BadGateway, Forbidden, Unavailable, ValidationError } from '../shared/errors.ts'
+import { BadGateway, Forbidden, Unavailable } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
 /** Spec: the widget is fresh for 5 minutes. */
@@ -198,8 +199,8 @@ export function createDiscordCommunityService(deps: {
   }
 
   return {
-    async widget(): Promise<DiscordWidget> {
-      if (!widget) throw new Unavailable(MEDIA_MESSAGES.discordNotConfigured)
+    async widget(): Promise<DiscordWidget | NotConfigured> {
+      if (!widget) return NOT_CONFIGURED
       try {
         return (await widget.get()).value
       } catch (error) {
@@ -209,14 +210,15 @@ export function createDiscordCommunityService(deps: {
       }
     },
 
-    async channelImages(query: ChannelImagesQuery): Promise<DiscordChannelImagesResponse> {
-      const channelId = query.channelId ?? config.discordCommunity.galleryChannelId
-      if (!channelId)
-        throw ValidationError.field('channelId', MEDIA_MESSAGES.discordGalleryChannelRequired)
+    async channelImages(
+      query: ChannelImagesQuery,
+    ): Promise<DiscordChannelImagesResponse | NotConfigured> {
+      const gallery = config.discordCommunity.galleryChannelId
+      const channelId = query.channelId ?? gallery
       // The gallery channel only: the bot may see private channels too, and anyone may ask.
-      if (channelId !== config.discordCommunity.galleryChannelId)
+      if (query.channelId !== undefined && query.channelId !== gallery)
         throw new Forbidden(MEDIA_MESSAGES.discordChannelNotShown)
-      if (!settings.botToken) throw new Unavailable(MEDIA_MESSAGES.discordNotConfigured)
+      if (!channelId || !settings.botToken) return NOT_CONFIGURED
       const now = clock.now().getTime()
       const reading = readingAt(now)
       try {

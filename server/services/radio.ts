@@ -1,3 +1,4 @@
+import { NOT_CONFIGURED, type NotConfigured } from '../../contracts/features.ts'
 import { RADIO_MESSAGES, type RadioNowPlaying, type RadioStation } from '../../contracts/radio.ts'
 import type { Config } from '../config.ts'
 import type { Logger } from '../shared/logger.ts'
@@ -53,13 +54,16 @@ export function createRadioService(deps: {
       })
     : null
 
-  /** The cached value, or the spec's error once the last good copy is too old to be true. */
+  /**
+   * The cached value, or the spec's error once the last good copy is too old to be true; a site
+   * without a station is told so, which is not a failure.
+   */
   async function read<T>(
     cache: ReturnType<typeof createCachedUpstream<T>> | null,
     maxStaleMs: number,
     message: string,
-  ): Promise<T> {
-    if (!cache) throw new Unavailable(message)
+  ): Promise<T | NotConfigured> {
+    if (!cache) return NOT_CONFIGURED
     try {
       const got = await cache.get()
       if (got.stale && clock.now().getTime() - got.fetchedAt.getTime() > maxStaleMs)
@@ -74,6 +78,7 @@ export function createRadioService(deps: {
   }
 
   return {
+    configured: settings !== null,
     station: () => read(station, STATION_MAX_STALE_MS, RADIO_MESSAGES.stationFailed),
     nowPlaying: () => read(nowPlaying, NOW_PLAYING_MAX_STALE_MS, RADIO_MESSAGES.nowPlayingFailed),
     resetCaches() {

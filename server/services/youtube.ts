@@ -5,6 +5,7 @@ import {
   type Video,
   type VideoListResponse,
 } from '../../contracts/media-constants.ts'
+import { NOT_CONFIGURED, type NotConfigured } from '../../contracts/features.ts'
 import type { VideoListQuery, VideoUpdateInput } from '../../contracts/media.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
@@ -32,7 +33,7 @@ import {
 } from '../integrations/youtube.ts'
 import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
-import { BadGateway, Forbidden, NotFound, Unavailable, ValidationError } from '../shared/errors.ts'
+import { BadGateway, Forbidden, NotFound, Unavailable } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
 
 /** Channel statistics change slowly and cost quota: kept for an hour. */
@@ -211,17 +212,17 @@ export function createYoutubeService(deps: {
       return row ? toVideo(row) : null
     },
 
-    async channelStats(channelId?: string): Promise<ChannelStats> {
-      const id = channelId ?? ownChannel
-      if (!id) throw new ValidationError(MEDIA_MESSAGES.noChannel)
+    /** Without a channel or an API key the site shows no statistics: not configured. */
+    async channelStats(channelId?: string): Promise<ChannelStats | NotConfigured> {
       // The site's own channel only: each other id would be a call on the site's API quota.
-      if (id !== ownChannel || !statsCache) throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
-      if (!settings.apiKey) throw new Unavailable(MEDIA_MESSAGES.statsNeedKey)
+      if (channelId !== undefined && channelId !== ownChannel)
+        throw new Forbidden(MEDIA_MESSAGES.statsOtherChannel)
+      if (!ownChannel || !statsCache || !settings.apiKey) return NOT_CONFIGURED
       try {
         return (await statsCache.get()).value
       } catch (error) {
         const cause = error instanceof Error ? error.cause : undefined
-        throw explain(cause ?? error, id)
+        throw explain(cause ?? error, ownChannel)
       }
     },
 

@@ -130,14 +130,27 @@ describe('GET /_api/discord/channel-images', () => {
 
 describe('without a gallery channel configured', () => {
   const bare = setupMediaApp({ env: { DISCORD_GALLERY_CHANNEL_ID: '' } })
-  it("answers 'Channel ID is required', and shows no channel a visitor names", async () => {
+  it('answers 200 {configured: false}, and shows no channel a visitor names', async () => {
     const res = await bare.t.request('/_api/discord/channel-images')
-    expect(res.status).toBe(400)
-    expect(res.json.error).toBe(MEDIA_MESSAGES.discordGalleryChannelRequired)
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ configured: false })
     const given = await bare.t.request(
       `/_api/discord/channel-images?channelId=${FAKE_COMMUNITY.galleryChannelId}&limit=5`,
     )
     expect(given.status).toBe(403)
     expect(given.json.error).toBe(MEDIA_MESSAGES.discordChannelNotShown)
+  })
+})
+
+describe('without a bot token or a Discord server', () => {
+  const bare = setupMediaApp({ env: { DISCORD_BOT_TOKEN: '', DISCORD_GUILD_ID: '' } })
+  it('the gallery and the widget answer 200 {configured: false} without calling Discord', async () => {
+    const gallery = await bare.t.request('/_api/discord/channel-images?limit=5')
+    expect(gallery.status).toBe(200)
+    expect(gallery.json).toEqual({ configured: false })
+    const widget = await bare.t.request('/_api/discord/widget')
+    expect(widget.status).toBe(200)
+    expect(widget.json).toEqual({ configured: false })
+    expect(bare.fake.calls).toEqual([])
   })
 })

@@ -143,16 +143,24 @@ describe('GET /_api/radio/nowplaying', () => {
 })
 
 describe('without AZURACAST_URL', () => {
-  it('answers the spec errors', async () => {
+  it('answers 200 {configured: false} and leaves /music out of the sitemap', async () => {
     const bare = await createTestApp()
     try {
-      const station = await bare.request('/_api/radio/station')
-      expect(station.status).toBe(503)
-      expect(station.json.error).toBe(RADIO_MESSAGES.stationFailed)
-      const np = await bare.request('/_api/radio/nowplaying')
-      expect(np.json.error).toBe(RADIO_MESSAGES.nowPlayingFailed)
+      for (const path of ['/_api/radio/station', '/_api/radio/nowplaying']) {
+        const res = await bare.request(path)
+        expect(res.status, path).toBe(200)
+        expect(res.json, path).toEqual({ configured: false })
+      }
+      const sitemap = await bare.request('/sitemap.xml')
+      expect(sitemap.text).toContain('/blog</loc>')
+      expect(sitemap.text).not.toContain('/music</loc>')
     } finally {
       await bare.close()
     }
+  })
+
+  it('lists /music in the sitemap of a site with a station', async () => {
+    const sitemap = await t.request('/sitemap.xml')
+    expect(sitemap.text).toContain('/music</loc>')
   })
 })

@@ -1,6 +1,10 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test'
 import sharp from 'sharp'
-import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media-constants.ts'
+import {
+  HOME_GALLERY_IMAGES,
+  type HeaderImage,
+  MEDIA_MESSAGES,
+} from '../../contracts/media-constants.ts'
 import { ACCOUNTS, axeViolations, baseURL, loginHeaders, waitForHydration } from './helpers.ts'
 
 /**
@@ -101,13 +105,16 @@ test('the home page: hero in the HTML, lives, featured videos, Discord, channel 
   await expect(stats.getByText('24.6K', { exact: true })).toBeVisible()
   await expect(stats.getByText('1.8M', { exact: true })).toBeVisible()
 
-  // The community: the images among the channel's 10 newest messages (the home page's page size).
+  // The community: the channel's 10 newest images (pages of 10 messages until they hold 10).
   const community = page.getByRole('region', { name: 'From the Community' })
-  const homePage = (await (await request.get('/_api/discord/channel-images?limit=10')).json()) as {
-    images: unknown[]
+  const latest = (await (await request.get('/_api/discord/channel-images?limit=30')).json()) as {
+    images: Array<{ filename: string }>
   }
-  expect(homePage.images.length).toBeGreaterThan(0)
-  await expect(community.getByRole('button')).toHaveCount(homePage.images.length)
+  expect(latest.images.length).toBeGreaterThan(HOME_GALLERY_IMAGES)
+  await expect(community.getByRole('button')).toHaveCount(HOME_GALLERY_IMAGES)
+  await expect(community.getByRole('button').first()).toHaveAccessibleName(
+    new RegExp(`^${latest.images[0]!.filename.replace(/\./g, '\\.')} by `),
+  )
 
   await featured.getByRole('link', { name: /^View All/ }).click()
   await expect(page).toHaveURL(/\/videos$/)

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.ts'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 /** First letters of the first and last words of the name, else its first two letters. */
 export function initialsOf(name: string): string {
@@ -23,13 +24,17 @@ export function UserAvatar({
         className,
       )}
     >
-      {src ? (
-        <img src={src} alt={`Avatar of ${name}`} className="h-full w-full object-cover" />
-      ) : (
-        <span role="img" aria-label={`Avatar of ${name}`}>
-          {initialsOf(name)}
-        </span>
-      )}
+      <RemoteImage
+        src={src}
+        alt={`Avatar of ${name}`}
+        loading="eager"
+        className="h-full w-full"
+        fallback={
+          <span role="img" aria-label={`Avatar of ${name}`}>
+            {initialsOf(name)}
+          </span>
+        }
+      />
     </span>
   )
 }

@@ -12,6 +12,7 @@ import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 import { fieldProps } from '../ui/form-field.tsx'
 import { FieldError, Input, Label, Textarea } from '../ui/input.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
@@ -184,16 +185,12 @@ function ImageCard({ image, onDelete }: { image: HeaderImage; onDelete: () => vo
   const title = image.title || image.name
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground">
-      <img
+      <RemoteImage
         src={image.url}
         srcSet={image.srcset || undefined}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-        width={image.width}
-        height={image.height}
         alt={title}
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full bg-muted object-cover"
+        className="aspect-video w-full"
       />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-medium break-words">{title}</h3>

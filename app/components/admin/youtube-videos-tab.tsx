@@ -11,7 +11,7 @@ import {
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
-import { RemoteImage } from '../sky/remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
 import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'

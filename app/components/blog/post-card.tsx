@@ -3,6 +3,7 @@ import { formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
 import { SiteLink } from '../ui/site-link.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 export function TagBadge({ tag }: { tag: string }) {
   return (
@@ -22,16 +23,12 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPostCard; headi
         aria-hidden="true"
         className="block aspect-[1200/630] overflow-hidden bg-muted"
       >
-        {post.featuredImageUrl ? (
-          <img
-            src={post.featuredImageUrl}
-            alt=""
-            loading="lazy"
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
-          />
-        ) : (
-          <CardPlaceholder seed={post.slug} />
-        )}
+        <RemoteImage
+          src={post.featuredImageUrl}
+          alt=""
+          className="h-full w-full transition duration-300 group-hover:scale-[1.03]"
+          fallback={<CardPlaceholder seed={post.slug} />}
+        />
       </SiteLink>
       <div className="flex flex-1 flex-col p-5">
         {post.publishedAt && (

@@ -1,10 +1,11 @@
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { MEDIA_MESSAGES, WIDGET_MAX_AVATARS } from '../../../contracts/media-constants.ts'
 import { formatCount } from '../../lib/format.ts'
 import { abbreviateNumber } from '../../lib/media-format.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { useChannelStats, useDiscordWidget } from './media-data.ts'
 
@@ -18,10 +19,61 @@ function CardHeading({ children }: { children: ReactNode }) {
   return <h2 className="font-display text-lg font-semibold">{children}</h2>
 }
 
-/** Who is online in the Discord server right now (at most 10 avatars) and a way in. */
-export function DiscordWidgetCard() {
-  const query = useDiscordWidget()
+/**
+ * Who is online in the Discord server right now (at most 10 avatars) and a way in; without a
+ * widget (`widget` false: no server configured) only the invitation, and nothing is fetched.
+ */
+export function DiscordWidgetCard({ widget }: { widget: boolean }) {
   const { discordInviteUrl } = usePublicConfig()
+  if (!widget) {
+    return (
+      <QuietCard
+        title="Our Discord"
+        text="Share your astrophotos and plan observing nights with the community."
+        action={discordInviteUrl && <JoinButton href={discordInviteUrl} />}
+      />
+    )
+  }
+  return <LiveDiscordWidgetCard discordInviteUrl={discordInviteUrl} />
+}
+
+/** A card of a feature the site has without its live data: what it is and the way there. */
+function QuietCard({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <CardHeading>{title}</CardHeading>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      {action}
+    </Card>
+  )
+}
+
+function OutLink({
+  href,
+  variant,
+  children,
+}: {
+  href: string
+  variant: 'discord' | 'youtube'
+  children: ReactNode
+}) {
+  return (
+    <Button variant={variant} asChild className="mt-auto self-start">
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    </Button>
+  )
+}
+
+const JoinButton = ({ href }: { href: string }) => (
+  <OutLink href={href} variant="discord">
+    Join the server
+  </OutLink>
+)
+
+function LiveDiscordWidgetCard({ discordInviteUrl }: { discordInviteUrl: string | null }) {
+  const query = useDiscordWidget()
   const widget = query.data
   const invite = widget?.instant_invite ?? discordInviteUrl
   return (
@@ -64,19 +116,41 @@ export function DiscordWidgetCard() {
           )}
         </>
       )}
-      {invite && (
-        <Button variant="discord" asChild className="mt-auto self-start">
-          <a href={invite} target="_blank" rel="noopener noreferrer">
-            Join the server
-          </a>
-        </Button>
-      )}
+      {invite && <JoinButton href={invite} />}
     </Card>
   )
 }
 
-/** Subscribers, views and videos of the channel, abbreviated (K, M, B, T). */
-export function ChannelStatsCard({ channelUrl }: { channelUrl: string | null }) {
+/**
+ * Subscribers, views and videos of the channel, abbreviated (K, M, B, T); without statistics
+ * (`stats` false: no API key) only the way to the channel, and nothing is fetched.
+ */
+export function ChannelStatsCard({
+  channelUrl,
+  stats,
+}: {
+  channelUrl: string | null
+  stats: boolean
+}) {
+  if (!stats) {
+    return (
+      <QuietCard
+        title="On YouTube"
+        text="Observing sessions, gear reviews and live shows under the night sky."
+        action={channelUrl && <SubscribeButton href={channelUrl} />}
+      />
+    )
+  }
+  return <LiveChannelStatsCard channelUrl={channelUrl} />
+}
+
+const SubscribeButton = ({ href }: { href: string }) => (
+  <OutLink href={href} variant="youtube">
+    Subscribe on YouTube
+  </OutLink>
+)
+
+function LiveChannelStatsCard({ channelUrl }: { channelUrl: string | null }) {
   const query = useChannelStats()
   const stats = query.data
   const items = stats
@@ -115,40 +189,29 @@ export function ChannelStatsCard({ channelUrl }: { channelUrl: string | null }) 
           ))}
         </dl>
       )}
-      {channelUrl && (
-        <Button variant="youtube" asChild className="mt-auto self-start">
-          <a href={channelUrl} target="_blank" rel="noopener noreferrer">
-            Subscribe on YouTube
-          </a>
-        </Button>
-      )}
+      {channelUrl && <SubscribeButton href={channelUrl} />}
     </Card>
   )
 }
 
 /** A member's Discord avatar, or their initials when there is none or it does not load. */
 function MemberAvatar({ name, src }: { name: string; src: string | null }) {
-  const [failed, setFailed] = useState(false)
-  if (!src || failed)
-    return (
-      <span
-        role="img"
-        aria-label={name}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-muted text-xs font-semibold"
-      >
-        {name.slice(0, 2).toUpperCase()}
-      </span>
-    )
   return (
-    <img
+    <RemoteImage
       src={src}
       alt={name}
       width={36}
       height={36}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      className="h-9 w-9 rounded-full bg-muted object-cover"
+      className="h-9 w-9 rounded-full"
+      fallback={
+        <span
+          role="img"
+          aria-label={name}
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-muted text-xs font-semibold"
+        >
+          {name.slice(0, 2).toUpperCase()}
+        </span>
+      }
     />
   )
 }

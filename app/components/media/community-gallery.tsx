@@ -4,10 +4,11 @@ import {
   type DiscordChannelImagesResponse,
   MEDIA_MESSAGES,
 } from '../../../contracts/media-constants.ts'
+import { configuredAnswer } from '../../../contracts/features.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatShortDate } from '../../lib/format.ts'
 import { fetchApi } from '../../lib/remote.ts'
-import { RemoteImage } from '../sky/remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
@@ -41,6 +42,15 @@ function thumbnailOf(image: DiscordChannelImage): { src: string; width?: number;
   return { src: url.toString(), width: THUMB_WIDTH, height }
 }
 
+/** A tile past the last full row is left out, on phones and on wider screens alike. */
+function tileVisibility(index: number, layout: ReturnType<typeof tileLayout>): string {
+  const narrow = index < layout.narrowShown
+  const wide = index < layout.wideShown
+  if (narrow && wide) return ''
+  if (narrow) return 'sm:hidden'
+  return wide ? 'hidden sm:block' : 'hidden'
+}
+
 const describe = (image: DiscordChannelImage) => `${image.filename} by ${image.author.username}`
 
 interface Gallery {
@@ -60,22 +70,30 @@ interface GalleryState {
 /** The pages shown in this tab, by page size: the gallery shown again starts from them. */
 const galleries = new Map<number, Gallery>()
 
-const fetchPage = (pageSize: number, before: string | undefined, signal?: AbortSignal) =>
-  fetchApi(
-    (paths) => paths.getChannelImages,
-    { query: { limit: pageSize, before }, signal },
+const fetchPage = async (pageSize: number, before: string | undefined, signal?: AbortSignal) =>
+  configuredAnswer(
+    await fetchApi(
+      (paths) => paths.getChannelImages,
+      { query: { limit: pageSize, before }, signal },
+      MEDIA_MESSAGES.discordLoadFailed,
+    ),
     MEDIA_MESSAGES.discordLoadFailed,
   )
 
-/** The first `count` pages, newest first (fewer when the channel has no more). */
-async function fetchPages(pageSize: number, count: number, signal: AbortSignal) {
+/**
+ * The first `count` pages, newest first, and more until they hold `minImages` images (a page is
+ * a number of messages, and not every message holds an image); fewer when the channel has no more.
+ */
+async function fetchPages(pageSize: number, count: number, minImages: number, signal: AbortSignal) {
   const pages: DiscordChannelImagesResponse[] = []
+  let images = 0
   let before: string | undefined
   do {
     const page = await fetchPage(pageSize, before, signal)
     pages.push(page)
+    images += page.images.length
     before = page.nextCursor ?? undefined
-  } while (before && pages.length < count)
+  } while (before && (pages.length < count || images < minImages))
   return pages
 }
 
@@ -92,7 +110,7 @@ const initialState = (pageSize: number): GalleryState => ({
  * more per Load More. Fresh for five minutes; after that the pages shown are fetched again (the
  * old ones stay on screen meanwhile). A failure is shown, not retried, until Try Again.
  */
-export function useCommunityImages(pageSize: number) {
+export function useCommunityImages(pageSize: number, minImages = 0) {
   const [state, setState] = useState(() => initialState(pageSize))
   const [attempt, setAttempt] = useState(0)
   let current = state
@@ -109,7 +127,7 @@ export function useCommunityImages(pageSize: number) {
     const controller = new AbortController()
     // Started in a task of its own, not in the hydration's effects (see app/lib/remote.ts).
     const start = setTimeout(() =>
-      fetchPages(pageSize, shown, controller.signal).then(
+      fetchPages(pageSize, shown, minImages, controller.signal).then(
         (pages) =>
           setState((s) =>
             s.pageSize === pageSize
@@ -165,25 +183,75 @@ export function useCommunityImages(pageSize: number) {
   }
 }
 
+/** Columns of the tile grid from 640 px on, widest first; below that it has two. */
+const WIDE_COLUMNS = [5, 4, 3, 2] as const
+const WIDE_GRID: Record<(typeof WIDE_COLUMNS)[number], string> = {
+  5: 'sm:grid-cols-5',
+  4: 'sm:grid-cols-4',
+  3: 'sm:grid-cols-3',
+  2: 'sm:grid-cols-2',
+}
+
 /**
- * Astrophotos posted in the community's Discord gallery channel, in a masonry layout, newest
- * first. A click opens the lightbox. With `loadMore`, further pages follow on request.
+ * How `count` tiles fill whole rows: two columns on a phone, on wider screens the number of
+ * columns that shows the most of them (the widest on a tie), and how many each shows. A single
+ * tile is shown alone.
+ */
+export function tileLayout(count: number) {
+  let wide: { columns: (typeof WIDE_COLUMNS)[number]; shown: number } = {
+    columns: 2,
+    shown: Math.min(count, 1),
+  }
+  for (const columns of WIDE_COLUMNS) {
+    const shown = count - (count % columns)
+    if (shown > wide.shown) wide = { columns, shown }
+  }
+  const narrow = count >= 2 ? count - (count % 2) : count
+  return { narrowShown: narrow, wideColumns: wide.columns, wideShown: wide.shown }
+}
+
+/**
+ * Astrophotos posted in the community's Discord gallery channel, newest first: a masonry layout,
+ * or with `tiles` at most `pageSize` square tiles in full rows at every width. A click opens the
+ * lightbox. With `loadMore`, further pages follow on request.
  */
 export function CommunityGallery({
   pageSize,
   loadMore = false,
+  tiles = false,
 }: {
   pageSize: number
   loadMore?: boolean
+  tiles?: boolean
 }) {
-  const query = useCommunityImages(pageSize)
+  const query = useCommunityImages(pageSize, tiles ? pageSize : 0)
   const [open, setOpen] = useState<number | null>(null)
   // Mounted from the first opening on, so the dialog can close (and give focus back) as usual.
   const [lightboxUsed, setLightboxUsed] = useState(false)
   if (open !== null && !lightboxUsed) setLightboxUsed(true)
   const opener = useRef<HTMLElement | null>(null)
-  const images = query.images
+  // A page of messages may hold more images than messages, or fewer.
+  const images = tiles ? query.images.slice(0, pageSize) : query.images
+  const layout = tileLayout(images.length)
 
+  if (query.isPending && tiles) {
+    const skeleton = tileLayout(pageSize)
+    return (
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Loading community images"
+        className={cn('grid grid-cols-2 gap-3 sm:gap-4', WIDE_GRID[skeleton.wideColumns])}
+      >
+        {Array.from({ length: pageSize }, (_, i) => (
+          <Skeleton
+            key={i}
+            className={cn('aspect-square rounded-xl', tileVisibility(i, skeleton))}
+          />
+        ))}
+      </div>
+    )
+  }
   if (query.isPending) {
     return (
       <div
@@ -230,14 +298,21 @@ export function CommunityGallery({
   return (
     <div>
       <ul
-        className="columns-2 gap-4 md:columns-3 lg:columns-4"
+        className={
+          tiles
+            ? cn('grid grid-cols-2 gap-3 sm:gap-4', WIDE_GRID[layout.wideColumns])
+            : 'columns-2 gap-4 md:columns-3 lg:columns-4'
+        }
         onPointerOver={prefetchLightbox}
         onFocus={prefetchLightbox}
       >
         {images.map((image, i) => {
           const thumb = thumbnailOf(image)
           return (
-            <li key={image.id} className="mb-4 break-inside-avoid">
+            <li
+              key={image.id}
+              className={tiles ? tileVisibility(i, layout) : 'mb-4 break-inside-avoid'}
+            >
               <button
                 type="button"
                 onClick={(e) => {
@@ -248,12 +323,16 @@ export function CommunityGallery({
               >
                 <RemoteImage
                   src={thumb.src}
-                  width={thumb.width}
-                  height={thumb.height}
+                  width={tiles ? undefined : thumb.width}
+                  height={tiles ? undefined : thumb.height}
                   alt={describe(image)}
                   className={cn(
                     'w-full transition duration-300 group-hover:scale-[1.03]',
-                    thumb.width && thumb.height ? 'h-auto' : 'aspect-[4/3]',
+                    tiles
+                      ? 'aspect-square'
+                      : thumb.width && thumb.height
+                        ? 'h-auto'
+                        : 'aspect-[4/3]',
                   )}
                 />
                 <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-2 text-left text-xs text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { HERO_INTERVAL_MS, HERO_TRANSITION_MS } from '../../../contracts/media-constants.ts'
 import { cn } from '../../lib/cn.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 export interface HeroSlide {
   key: string
@@ -129,17 +130,17 @@ export function HeroCarousel({
             )}
             style={{ transitionDuration: `${HERO_TRANSITION_MS}ms` }}
           >
-            <img
+            <RemoteImage
               src={slide.src}
               srcSet={slide.srcset}
-              sizes={slide.srcset ? '100vw' : undefined}
+              sizes="100vw"
               width={slide.width}
               height={slide.height}
               alt={slide.alt}
               fetchPriority={i === 0 ? 'high' : 'low'}
               loading={i === 0 ? 'eager' : 'lazy'}
               decoding={i === 0 ? 'sync' : 'async'}
-              className="h-full w-full object-cover"
+              className="h-full w-full"
             />
           </div>
         ) : null,

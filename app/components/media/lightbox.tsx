@@ -1,7 +1,7 @@
 import { Dialog as D } from 'radix-ui'
 import type { KeyboardEvent } from 'react'
 import { cn } from '../../lib/cn.ts'
-import { RemoteImage } from '../sky/remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 export interface LightboxImage {
   id: string

@@ -1,9 +1,11 @@
-import type {
-  ChannelStats,
-  DiscordWidget,
-  ImageListResponse,
-  VideoListResponse,
+import {
+  type ChannelStats,
+  type DiscordWidget,
+  type ImageListResponse,
+  MEDIA_MESSAGES,
+  type VideoListResponse,
 } from '../../../contracts/media-constants.ts'
+import { configuredAnswer } from '../../../contracts/features.ts'
 import { fetchApi, useRemote } from '../../lib/remote.ts'
 import type { VideoQuery } from './media-queries.ts'
 import type { CardVideo } from './video-card.tsx'
@@ -46,8 +48,11 @@ export function useHeaderImages(initial: ImageListResponse | null) {
 export function useChannelStats() {
   return useRemote<ChannelStats>(
     'youtube:channel-stats',
-    (signal) =>
-      fetchApi((paths) => paths.getChannelStats, { signal }, 'Could not load YouTube data.'),
+    async (signal) =>
+      configuredAnswer(
+        await fetchApi((paths) => paths.getChannelStats, { signal }, MEDIA_MESSAGES.youtubeFailed),
+        MEDIA_MESSAGES.youtubeFailed,
+      ),
     { staleMs: FIVE_MINUTES },
   )
 }
@@ -56,7 +61,11 @@ export function useChannelStats() {
 export function useDiscordWidget() {
   return useRemote<DiscordWidget>(
     'discord:widget',
-    (signal) => fetchApi((paths) => paths.getWidget, { signal }, 'Could not connect to Discord'),
+    async (signal) =>
+      configuredAnswer(
+        await fetchApi((paths) => paths.getWidget, { signal }, MEDIA_MESSAGES.widgetFailed),
+        MEDIA_MESSAGES.widgetFailed,
+      ),
     { staleMs: FIVE_MINUTES, pollMs: FIVE_MINUTES },
   )
 }

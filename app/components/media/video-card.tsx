@@ -1,6 +1,6 @@
 import type { Video } from '../../../contracts/media-constants.ts'
 import { relativeDate } from '../../lib/media-format.ts'
-import { RemoteImage } from '../sky/remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 

@@ -43,15 +43,26 @@ export function useRadio(): RadioContextValue {
  */
 const RadioPlayer = lazy(() => import('./radio-player.tsx'))
 
-/** Gives the whole site the player's state; the player itself sits after `children`. */
-export function RadioProvider({ children }: { children: ReactNode }) {
+/**
+ * Gives the whole site the player's state; the player itself sits after `children`. A site
+ * without a station (`configured` false) has no player: nothing is shown and nothing fetched.
+ */
+export function RadioProvider({
+  configured,
+  children,
+}: {
+  configured: boolean
+  children: ReactNode
+}) {
   const [value, setValue] = useState(WAITING)
   return (
     <RadioContext value={value}>
       {children}
-      <Suspense fallback={null}>
-        <RadioPlayer onChange={setValue} />
-      </Suspense>
+      {configured && (
+        <Suspense fallback={null}>
+          <RadioPlayer onChange={setValue} />
+        </Suspense>
+      )}
     </RadioContext>
   )
 }

@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
 import { FreshnessNote } from './freshness-note.tsx'
-import { RemoteImage } from './remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 export const APOD_TEXT = {
   featured: "Today's Featured Image",

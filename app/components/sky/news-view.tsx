@@ -6,7 +6,7 @@ import { LocalDate } from '../ui/local-date.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
 import { FreshnessNote } from './freshness-note.tsx'
-import { RemoteImage } from './remote-image.tsx'
+import { RemoteImage } from '../ui/remote-image.tsx'
 
 export const NEWS_TEXT = {
   errorTitle: 'Error Fetching News',

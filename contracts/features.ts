@@ -1,0 +1,35 @@
+/**
+ * The optional integrations a site may leave unset (no AzuraCast station, no Discord server, no
+ * YouTube API key). The browser is told which are set up and neither shows nor fetches the
+ * others; their endpoints answer NOT_CONFIGURED with 200, so nothing logs an error for them.
+ */
+export interface Features {
+  /** The radio: the mini player on every page and /music (AZURACAST_URL). */
+  radio: boolean
+  /** The home page's Discord widget (DISCORD_GUILD_ID). */
+  discordWidget: boolean
+  /** The community gallery (DISCORD_BOT_TOKEN and DISCORD_GALLERY_CHANNEL_ID). */
+  communityGallery: boolean
+  /** The home page's YouTube statistics (YOUTUBE_CHANNEL_ID and YOUTUBE_API_KEY). */
+  channelStats: boolean
+}
+
+export interface NotConfigured {
+  configured: false
+}
+
+export const NOT_CONFIGURED: NotConfigured = { configured: false }
+
+export function isNotConfigured(body: unknown): body is NotConfigured {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { configured?: unknown }).configured === false
+  )
+}
+
+/** The answer of a feature the page knows is set up; the site's settings changed meanwhile else. */
+export function configuredAnswer<T>(body: T | NotConfigured, message: string): T {
+  if (isNotConfigured(body)) throw new Error(message)
+  return body
+}
