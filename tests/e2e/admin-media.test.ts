@@ -3,7 +3,14 @@ import sharp from 'sharp'
 import { type HeaderImage, MEDIA_MESSAGES } from '../../contracts/media.ts'
 import { FAKE_YOUTUBE, type MediaModes } from '../fakes/media.ts'
 import { E2E } from '../support/e2e-accounts.ts'
-import { axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
+import {
+  axeViolations,
+  baseURL,
+  ensureVideos,
+  loginAs,
+  syncByApi,
+  waitForHydration,
+} from './helpers.ts'
 
 // Each test uploads images of its own (a unique suffix) and deletes only those; the video tests
 // edit and delete the oldest cached videos and sync the channel again at the end, which restores
@@ -43,27 +50,6 @@ async function setFakeYoutube(page: Page, youtube: MediaModes['youtube']) {
     data: { youtube },
   })
   expect(res.ok()).toBe(true)
-}
-
-/**
- * Syncs the fake channel through the API. Another test may have put the fake in a failure mode
- * for a moment (the sync failure test): tried again until it answers.
- */
-async function syncByApi(page: Page) {
-  await expect(async () => {
-    const res = await page.request.post('/_api/youtube/sync', {
-      data: { channelId: FAKE_YOUTUBE.channelId },
-      headers: { origin: baseURL() },
-    })
-    expect(res.ok(), `sync answered ${res.status()}`).toBe(true)
-  }).toPass({ timeout: 20_000 })
-}
-
-/** Videos to work on: the cache is filled by a sync when nobody has done it yet. */
-async function ensureVideos(page: Page) {
-  const res = await page.request.get('/_api/youtube/list?limit=1')
-  const { pagination } = (await res.json()) as { pagination: { total: number } }
-  if (pagination.total === 0) await syncByApi(page)
 }
 
 /** Deletes the images whose title carries this test's tag (never anyone else's). */

@@ -433,9 +433,7 @@ test('a whole task with the keyboard alone: create and delete an FAQ section', a
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Create FAQ Section' })
   await expect(dialog).toBeVisible()
-  // Focus is trapped in the dialog: Tab from the last control comes back to the first.
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
-  await page.keyboard.press('Tab')
+  // The dialog opens on its first field, and what is typed at once lands there.
   await expect(dialog.getByLabel('Title')).toBeFocused()
   await page.keyboard.type(question)
   await page.keyboard.press('Tab')
@@ -443,9 +441,16 @@ test('a whole task with the keyboard alone: create and delete an FAQ section', a
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused()
+  // Close is the last stop, and focus is trapped in the dialog: Tab from it comes back to the
+  // first field.
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('Title')).toBeFocused()
+  await expect(dialog.getByLabel('Title')).toHaveValue(question)
   await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Shift+Tab')
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(toast(page, 'FAQ section created successfully.')).toBeVisible()
   await expect(dialog).toBeHidden()

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { FAKE_YOUTUBE } from '../fakes/media.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 
 export const SITE = 'Astro Cosmos'
@@ -91,4 +92,56 @@ export async function axeViolations(page: Page) {
     .setLegacyMode(true)
     .analyze()
   return result.violations
+}
+
+/**
+ * Syncs the fake channel through the API. Another test may have put the fake in a failure mode
+ * for a moment (the sync failure test): tried again until it answers.
+ */
+export async function syncByApi(page: Page) {
+  await expect(async () => {
+    const res = await page.request.post('/_api/youtube/sync', {
+      data: { channelId: FAKE_YOUTUBE.channelId },
+      headers: { origin: baseURL() },
+    })
+    expect(res.ok(), `sync answered ${res.status()}`).toBe(true)
+  }).toPass({ timeout: 20_000 })
+}
+
+/** Videos to work on: the cache is filled by a sync when nobody has done it yet. */
+export async function ensureVideos(page: Page) {
+  const res = await page.request.get('/_api/youtube/list?limit=1')
+  const { pagination } = (await res.json()) as { pagination: { total: number } }
+  if (pagination.total === 0) await syncByApi(page)
+}
+
+/**
+ * Runs `body` with an invoice of its own, made through the API (a client named `client`), and
+ * deletes it afterwards whatever happens.
+ */
+export async function withInvoice(
+  page: Page,
+  client: string,
+  body: (invoice: { id: number; invoiceNumber: string }) => Promise<void>,
+): Promise<void> {
+  const created = await page.request.post('/_api/invoices/create', {
+    data: {
+      clientName: client,
+      clientEmail: 'observatory@example.com',
+      invoiceDate: '2026-11-22',
+      dueDate: '2026-12-22',
+      items: [{ description: 'Dome survey', quantity: 1, rate: 10 }],
+    },
+    headers: { origin: baseURL() },
+  })
+  expect(created.ok(), `creating an invoice answered ${created.status()}`).toBe(true)
+  const invoice = (await created.json()) as { id: number; invoiceNumber: string }
+  try {
+    await body(invoice)
+  } finally {
+    await page.request.post('/_api/invoices/delete', {
+      data: { id: invoice.id },
+      headers: { origin: baseURL() },
+    })
+  }
 }

@@ -64,4 +64,32 @@ test.describe('mobile menu (390x844)', () => {
     await expect(page).toHaveURL('/login')
     await expect(menu).toBeHidden()
   })
+
+  test('Escape closes the menu and gives the focus back to its button', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await toggle.click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+
+    // From inside the menu, as a keyboard user would be after tabbing into it.
+    await menu.getByRole('link', { name: 'About', exact: true }).focus()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
+
+    // And from its button, straight after opening it.
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
+  })
 })

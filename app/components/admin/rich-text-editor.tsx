@@ -115,6 +115,12 @@ export function RichTextEditor({
     setUrl(kind === 'link' ? String(editor?.getAttributes('link').href ?? '') : '')
   }
 
+  /** Without a change: the box goes, and the caret goes back where it was in the text. */
+  function closePrompt() {
+    setPrompt(null)
+    editor?.commands.focus()
+  }
+
   function applyUrl(event: FormEvent) {
     event.preventDefault()
     event.stopPropagation()
@@ -200,12 +206,13 @@ export function RichTextEditor({
       {prompt && (
         <div
           className="flex flex-wrap items-end gap-2 border-b border-border bg-muted/40 p-2"
+          // Escape here closes this box only; the dialog around it leaves that Escape alone.
+          data-own-escape=""
           onKeyDown={(e) => {
             if (e.key === 'Enter') applyUrl(e)
             if (e.key === 'Escape') {
               e.stopPropagation()
-              setPrompt(null)
-              editor?.commands.focus()
+              closePrompt()
             }
           }}
         >
@@ -232,7 +239,7 @@ export function RichTextEditor({
           <Button size="sm" onClick={applyUrl}>
             {prompt === 'link' ? 'Apply link' : 'Insert'}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setPrompt(null)}>
+          <Button size="sm" variant="ghost" onClick={closePrompt}>
             Cancel
           </Button>
         </div>

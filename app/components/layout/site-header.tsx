@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { PublicConfig } from '../../../server/config.ts'
 import { useAuth } from '../../lib/auth.ts'
@@ -90,6 +90,19 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
   }
   const accountLinks = useAccountLinks()
   const channelId = config.youtubeChannelId
+  const toggle = useRef<HTMLButtonElement>(null)
+  // Escape closes the open menu and puts the focus back on its button (unless something else,
+  // a theme menu or a dialog, has already taken that Escape).
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      setMenuOpen(false)
+      toggle.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [menuOpen])
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur">
@@ -133,6 +146,7 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
         <div className="ml-auto flex items-center md:ml-1">
           <ThemeSwitcher />
           <Button
+            ref={toggle}
             variant="ghost"
             size="icon"
             className="md:hidden"

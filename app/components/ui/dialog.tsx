@@ -5,7 +5,9 @@ import { Button } from './button.tsx'
 
 /**
  * A modal dialog: traps focus, closes on Escape and returns focus to what opened it (Radix).
- * `onRequestClose` runs instead of closing when the owner wants to ask first (unsaved changes).
+ * It opens on its first field, so what is typed at once lands there; Close is the last stop of
+ * the tab order. Something open inside it that closes on Escape itself (marked
+ * `data-own-escape`) takes that Escape, and the next one closes the dialog.
  */
 export function Dialog({
   open,
@@ -41,37 +43,63 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-[60] bg-black/60" />
         <D.Content
           aria-describedby={description ? undefined : undefined}
+          onOpenAutoFocus={(event) => {
+            const field = firstField(event.currentTarget as HTMLElement)
+            if (field) {
+              event.preventDefault()
+              field.focus()
+            }
+          }}
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-own-escape]'))
+              event.preventDefault()
+          }}
+          // Toasts sit outside the dialog; closing one must not close it.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]'))
+              event.preventDefault()
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-[60] flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-border bg-background text-foreground shadow-2xl focus:outline-none',
             wide ? 'max-w-6xl' : 'max-w-lg',
             className,
           )}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-            <div>
-              <D.Title className="font-display text-lg font-semibold">{title}</D.Title>
-              {description ? (
-                <D.Description className="mt-1 text-sm text-muted-foreground">
-                  {description}
-                </D.Description>
-              ) : (
-                <D.Description className="sr-only">{title}</D.Description>
-              )}
-            </div>
-            <D.Close
-              className="-mr-2 inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
-              aria-label="Close"
-            >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            </D.Close>
+          <div className="border-b border-border py-4 pr-14 pl-5">
+            <D.Title className="font-display text-lg font-semibold">{title}</D.Title>
+            {description ? (
+              <D.Description className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </D.Description>
+            ) : (
+              <D.Description className="sr-only">{title}</D.Description>
+            )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {/* After the content in the document, so last in the tab order; drawn at the top. */}
+          <D.Close
+            className="absolute top-3 right-3 inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label="Close"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </D.Close>
         </D.Content>
       </D.Portal>
     </D.Root>
   )
+}
+
+const FIELDS = 'input, select, textarea, [contenteditable="true"]'
+
+/** The first field a keyboard can reach: enabled, shown, in the tab order. */
+function firstField(container: HTMLElement): HTMLElement | null {
+  for (const el of container.querySelectorAll<HTMLElement>(FIELDS)) {
+    if (el.tabIndex < 0 || el.matches(':disabled, [type="hidden"]')) continue
+    if (el.getClientRects().length > 0) return el
+  }
+  return null
 }
 
 /**
