@@ -189,6 +189,8 @@ function ImageCard({ image, onDelete }: { image: HeaderImage; onDelete: () => vo
         src={image.url}
         srcSet={image.srcset || undefined}
         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        width={image.width}
+        height={image.height}
         alt={title}
         className="aspect-video w-full"
       />
