@@ -80,9 +80,13 @@ const fetchPage = async (pageSize: number, before: string | undefined, signal?: 
     MEDIA_MESSAGES.discordLoadFailed,
   )
 
+/** Pages fetched beyond those asked for, looking for images: a channel of talk ends the search. */
+const MAX_EXTRA_PAGES = 3
+
 /**
  * The first `count` pages, newest first, and more until they hold `minImages` images (a page is
- * a number of messages, and not every message holds an image); fewer when the channel has no more.
+ * a number of messages, and not every message holds an image); fewer when the channel has no
+ * more, or after `MAX_EXTRA_PAGES` more without them (each page is a call to Discord).
  */
 async function fetchPages(pageSize: number, count: number, minImages: number, signal: AbortSignal) {
   const pages: DiscordChannelImagesResponse[] = []
@@ -93,7 +97,10 @@ async function fetchPages(pageSize: number, count: number, minImages: number, si
     pages.push(page)
     images += page.images.length
     before = page.nextCursor ?? undefined
-  } while (before && (pages.length < count || images < minImages))
+  } while (
+    before &&
+    (pages.length < count || (images < minImages && pages.length < count + MAX_EXTRA_PAGES))
+  )
   return pages
 }
 
