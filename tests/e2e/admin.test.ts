@@ -234,8 +234,21 @@ test('an admin manages users: create with validation, search, sort, page, edit, 
     })
     expect(res.status()).toBe(201)
   }
+  // The spec's columns; the e-mail under the name.
+  await expect(page.getByRole('columnheader')).toHaveText([
+    /^User\b/,
+    'Role',
+    /^Created At\b/,
+    'Actions',
+  ])
   await page.getByPlaceholder('Search by name or email...').fill(`crew ${tag}`)
   await expect(page.getByText('Page 1 of 2')).toBeVisible()
+  await expect(
+    page
+      .getByRole('row', { name: `Crew ${tag} 10` })
+      .getByRole('cell')
+      .first(),
+  ).toContainText(`crew10-${tag}@example.com`)
   await expect(page.getByRole('button', { name: /, open profile$/ })).toHaveCount(10)
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('Page 2 of 2')).toBeVisible()

@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
-import { ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
 import { messageOf, useAdminPages, useAdminPosts, useDebounced } from './admin-api.ts'
 import {
   CONTENT_KINDS,
@@ -101,7 +101,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
   }
 
   return (
-    <section aria-label={text.table} className="space-y-4">
+    <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Input
           type="search"
@@ -167,7 +167,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
                     <LocalDate iso={row.updatedAt} options={DATE_TIME} />
                   )}
                 </Td>
-                <Td className="text-right">
+                <ActionsTd>
                   <RowMenu
                     label={
                       loadingId === row.id ? `Loading ${row.title}` : `Actions for ${row.title}`
@@ -177,7 +177,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
                       { label: 'Delete', destructive: true, onSelect: () => setDeleting(row) },
                     ]}
                   />
-                </Td>
+                </ActionsTd>
               </tr>
             ))
           )}
@@ -205,6 +205,6 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
         success={meta.deleted}
         failure={meta.deleteFailed}
       />
-    </section>
+    </div>
   )
 }

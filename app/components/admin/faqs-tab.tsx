@@ -13,7 +13,7 @@ import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input, Textarea } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
-import { ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
 import { messageOf, useAdminFaqs, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { Pager } from './pager.tsx'
@@ -40,7 +40,7 @@ export function FaqsTab() {
   const columns = 3
 
   return (
-    <section aria-label="FAQ sections" className="space-y-4">
+    <div className="space-y-4">
       <div className="flex justify-end">
         <Button onClick={() => setEditing({ faq: null })}>New FAQ Section</Button>
       </div>
@@ -72,7 +72,7 @@ export function FaqsTab() {
                     'N/A'
                   )}
                 </Td>
-                <Td className="text-right">
+                <ActionsTd>
                   <RowMenu
                     label={`Actions for ${faq.title}`}
                     actions={[
@@ -80,7 +80,7 @@ export function FaqsTab() {
                       { label: 'Delete', destructive: true, onSelect: () => setDeleting(faq) },
                     ]}
                   />
-                </Td>
+                </ActionsTd>
               </tr>
             ))
           )}
@@ -108,7 +108,7 @@ export function FaqsTab() {
         success="FAQ section deleted successfully."
         failure="Failed to delete FAQ"
       />
-    </section>
+    </div>
   )
 }
 

@@ -14,7 +14,7 @@ import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Input } from '../ui/input.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
-import { ActionsTh, MessageRow, SkeletonRows, Table, Td } from '../ui/table.tsx'
+import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table } from '../ui/table.tsx'
 import { messageOf, useDebounced, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { InvoiceCells, InvoiceHeaderCells } from './invoice-cells.tsx'
@@ -40,11 +40,9 @@ export function InvoicesTab() {
   const columns = 6
 
   return (
-    <section aria-labelledby="invoices-title" className="space-y-4">
+    <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="invoices-title" className="font-display text-xl font-semibold">
-          Invoices
-        </h2>
+        <h2 className="font-display text-xl font-semibold">Invoices</h2>
         <Button onClick={() => setEditing({ id: null })}>New Invoice</Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -96,7 +94,7 @@ export function InvoicesTab() {
             invoices.data.invoices.map((invoice) => (
               <tr key={invoice.id}>
                 <InvoiceCells invoice={invoice} onOpen={() => setPreviewId(invoice.id)} />
-                <Td className="text-right">
+                <ActionsTd>
                   <RowMenu
                     label={`Actions for ${invoice.invoiceNumber}`}
                     actions={[
@@ -106,7 +104,7 @@ export function InvoicesTab() {
                       { label: 'Delete', destructive: true, onSelect: () => setDeleting(invoice) },
                     ]}
                   />
-                </Td>
+                </ActionsTd>
               </tr>
             ))
           )}
@@ -167,7 +165,7 @@ export function InvoicesTab() {
         success={M.deleted}
         failure={M.deleteFailed}
       />
-    </section>
+    </div>
   )
 }
 

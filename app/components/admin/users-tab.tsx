@@ -19,7 +19,7 @@ import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
-import { MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
 import {
   messageOf,
   useAdminUsers,
@@ -78,7 +78,7 @@ export function UsersTab() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null)
   const totalPages = Math.max(1, Math.ceil((users.data?.total ?? 0) / 10))
   const profileUser = users.data?.users.find((u) => u.id === profileId) ?? null
-  const columns = 5
+  const columns = 4
   const me = auth.status === 'authenticated' ? auth.user : null
 
   function onSort(field: AdminUserSortField) {
@@ -95,7 +95,7 @@ export function UsersTab() {
   }
 
   return (
-    <section aria-label="Users" className="space-y-4">
+    <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Input
           type="search"
@@ -114,10 +114,9 @@ export function UsersTab() {
         <thead>
           <tr>
             <SortHeader label="User" field="displayName" query={query} onSort={onSort} />
-            <SortHeader label="Email" field="email" query={query} onSort={onSort} />
             <Th>Role</Th>
             <SortHeader label="Created At" field="createdAt" query={query} onSort={onSort} />
-            <Th className="w-16">Actions</Th>
+            <ActionsTh visible />
           </tr>
         </thead>
         <tbody>
@@ -133,11 +132,7 @@ export function UsersTab() {
             users.data.users.map((user) => (
               <tr key={user.id}>
                 <Td>
-                  <button
-                    type="button"
-                    onClick={() => setProfileId(user.id)}
-                    className="flex cursor-pointer items-center gap-3 text-left hover:underline"
-                  >
+                  <div className="flex items-center gap-3">
                     <span aria-hidden="true">
                       <UserAvatar
                         name={user.displayName}
@@ -145,18 +140,26 @@ export function UsersTab() {
                         className="h-9 w-9 text-sm"
                       />
                     </span>
-                    <span className="font-medium">{user.displayName}</span>
-                    <span className="sr-only">, open profile</span>
-                  </button>
+                    <div className="min-w-0">
+                      <button
+                        type="button"
+                        onClick={() => setProfileId(user.id)}
+                        className="cursor-pointer text-left font-medium hover:underline"
+                      >
+                        {user.displayName}
+                        <span className="sr-only">, open profile</span>
+                      </button>
+                      <div className="text-xs break-all text-muted-foreground">{user.email}</div>
+                    </div>
+                  </div>
                 </Td>
-                <Td className="break-all">{user.email}</Td>
                 <Td>
                   <RoleBadge role={user.role} />
                 </Td>
                 <Td className="whitespace-nowrap">
                   <LocalDate iso={user.createdAt} options={DATE} />
                 </Td>
-                <Td className="text-right">
+                <ActionsTd>
                   <RowMenu
                     label={`Actions for ${user.displayName}`}
                     actions={[
@@ -173,7 +176,7 @@ export function UsersTab() {
                           ]),
                     ]}
                   />
-                </Td>
+                </ActionsTd>
               </tr>
             ))
           )}
@@ -209,7 +212,7 @@ export function UsersTab() {
         success={M.deleted}
         failure={M.deleteFailed}
       />
-    </section>
+    </div>
   )
 }
 

@@ -4,7 +4,9 @@ import { Button } from './button.tsx'
 import { focusOpener } from './dialog.tsx'
 
 /**
- * 'Are you sure…' before something that cannot be undone. Focus starts on Cancel; the confirm
+ * 'Are you sure…' before something that cannot be undone: across the whole width of a phone, a
+ * centred box wider; in the middle of the screen either way, clear of the toasts along the
+ * bottom (a failure is told in a toast while it stays open). Focus starts on Cancel; the confirm
  * button shows its busy label until `onConfirm` settles, and the dialog closes on success.
  */
 export function ConfirmDialog({
@@ -48,7 +50,7 @@ export function ConfirmDialog({
               opener.focus()
             }
           }}
-          className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-background p-5 text-foreground shadow-2xl"
+          className="fixed top-1/2 left-0 z-[60] w-full -translate-y-1/2 border-y border-border bg-background p-5 text-foreground shadow-2xl sm:left-1/2 sm:w-[calc(100vw-3rem)] sm:max-w-md sm:-translate-x-1/2 sm:rounded-xl sm:border"
         >
           <A.Title className="font-display text-lg font-semibold">{title}</A.Title>
           <A.Description className="mt-2 text-sm text-muted-foreground">{message}</A.Description>

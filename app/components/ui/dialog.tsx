@@ -5,6 +5,8 @@ import { Button } from './button.tsx'
 
 /**
  * A modal dialog: traps focus, closes on Escape and returns focus to what opened it (Radix).
+ * On a phone (under 640 px) it is a sheet over the whole screen, its content scrolling under a
+ * fixed title; wider, a centred box.
  * It opens on its first field, so what is typed at once lands there; Close is the last stop of
  * the tab order. Something open inside it that closes on Escape itself (marked
  * `data-own-escape`) takes that Escape, and the next one closes the dialog.
@@ -60,8 +62,9 @@ export function Dialog({
               event.preventDefault()
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-[60] flex max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-border bg-background text-foreground shadow-2xl focus:outline-none',
-            wide ? 'max-w-6xl' : 'max-w-lg',
+            'fixed top-0 left-0 z-[60] flex h-dvh w-full flex-col overflow-hidden bg-background text-foreground focus:outline-none',
+            'sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[92dvh] sm:w-[calc(100vw-3rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:border sm:border-border sm:shadow-2xl',
+            wide ? 'sm:max-w-6xl' : 'sm:max-w-lg',
             className,
           )}
         >
