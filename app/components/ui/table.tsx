@@ -28,7 +28,7 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
     <th
       scope="col"
       className={cn(
-        'border-b border-border bg-[color-mix(in_srgb,var(--muted)_50%,var(--background))] px-4 py-3 font-semibold',
+        'border-b border-border bg-[color-mix(in_srgb,var(--muted)_50%,var(--background))] px-4 py-3 font-semibold whitespace-nowrap',
         className,
       )}
       {...props}
