@@ -221,7 +221,8 @@ test('/videos: 12 per page in the HTML, pages with scroll to top, the channel bu
   await expect(page.getByRole('heading', { level: 1, name: 'Video Gallery' })).toBeVisible()
   const cards = page.getByRole('region', { name: 'Videos' }).getByRole('listitem')
   await expect(cards).toHaveCount(12)
-  const firstTitle = await cards.first().getByRole('heading').textContent()
+  // Each card's title is a heading right under the page's (no level skipped).
+  const firstTitle = await cards.first().getByRole('heading', { level: 2 }).textContent()
 
   const pages = page.getByRole('navigation', { name: 'Video pages' })
   await pages.scrollIntoViewIfNeeded()
