@@ -97,7 +97,9 @@ async function expectRowsKeptWhole(page: Page, count: number) {
         .filter((tr) => tr.getClientRects().length > 0)
         .map((tr) => getComputedStyle(tr).breakInside),
     )
-  expect(rows).toEqual(Array.from({ length: count }, () => 'avoid'))
+  expect
+    .soft(rows, 'the printed rows, each kept whole')
+    .toEqual(Array.from({ length: count }, () => 'avoid'))
 }
 
 test.describe('printing an invoice', () => {
