@@ -151,10 +151,18 @@ test('punctuation typed after a link stays out of it, autolinked or inserted', a
   await page.keyboard.type('. Then more')
   await expect(links).toHaveCount(4)
   await expect(links.nth(3)).toHaveText('guide')
+
+  // Enter ends an address as a space does.
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Charts: example.net!')
+  await page.keyboard.press('Enter')
+  await expect(links.nth(4)).toHaveText('example.net')
   await expect(editor.locator('p')).toHaveText([
     'See example.com. Then https://example.org/sky, too',
     'Visit nasa.gov, daily.',
     'Read the guide. Then more',
+    'Charts: example.net!',
+    '',
   ])
 })
 

@@ -202,7 +202,7 @@ export function RichTextEditor({
       <Toolbar tools={tools} disabled={!editor} controls={id} />
       {prompt && (
         <div
-          className="flex flex-wrap items-end gap-2 border-b border-border bg-muted/40 p-2"
+          className="flex flex-wrap items-start gap-2 border-b border-border bg-muted/40 p-2"
           // Escape here closes this box only; the dialog around it leaves that Escape alone.
           data-own-escape=""
           onKeyDown={(e) => {
@@ -213,7 +213,7 @@ export function RichTextEditor({
             }
           }}
         >
-          <div className="min-w-48 flex-1 space-y-1">
+          <div className="min-w-0 flex-1 basis-60 space-y-1">
             <label htmlFor={urlId} className="text-xs font-medium">
               {URL_PROMPTS[prompt].label}
             </label>
@@ -234,7 +234,7 @@ export function RichTextEditor({
             )}
           </div>
           {prompt === 'image' && (
-            <div className="min-w-48 flex-1 space-y-1">
+            <div className="min-w-0 flex-1 basis-60 space-y-1">
               <label htmlFor={`${urlId}-alt`} className="text-xs font-medium">
                 Alt text
               </label>
@@ -267,12 +267,15 @@ export function RichTextEditor({
               </label>
             </div>
           )}
-          <Button size="sm" onClick={applyUrl}>
-            {prompt === 'link' ? 'Apply link' : editingImage ? 'Update image' : 'Insert'}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={closePrompt}>
-            Cancel
-          </Button>
+          {/* Level with the fields beside them; on a phone, a row of their own below. */}
+          <div className="flex items-center gap-2 sm:mt-5 sm:h-10">
+            <Button size="sm" onClick={applyUrl}>
+              {prompt === 'link' ? 'Apply link' : editingImage ? 'Update image' : 'Insert'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={closePrompt}>
+              Cancel
+            </Button>
+          </div>
         </div>
       )}
       <EditorContent editor={editor} />
