@@ -32,7 +32,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   if (!page) return <NotFound />
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
-      <h1 className="font-display text-4xl font-bold tracking-tight">{page.title}</h1>
+      <h1 className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-4xl">
+        {page.title}
+      </h1>
       {page.publishedAt && (
         <p className="mt-3 text-sm text-muted-foreground">
           Published <time dateTime={page.publishedAt}>{formatLongDate(page.publishedAt)}</time>

@@ -75,7 +75,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {data.videos.map((video, i) => (
                 <li key={video.id}>
-                  <VideoCard video={video} now={now} eager={i < 4} />
+                  <VideoCard video={video} now={now} eager={i < 4} headingLevel={2} />
                 </li>
               ))}
             </ul>

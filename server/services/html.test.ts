@@ -57,6 +57,13 @@ describe('sanitizeContentHtml', () => {
     expect(sanitizeContentHtml(html)).toBe(html.replace('<table>', '<table tabindex="0">'))
   })
 
+  it("keeps an image's alt text, and the empty alt of a decorative image", () => {
+    const html = '<p><img src="https://example.org/a.jpg" alt="Albireo" /></p>'
+    expect(sanitizeContentHtml(html)).toBe(html)
+    const decorative = '<p><img src="https://example.org/a.jpg" alt="" /></p>'
+    expect(sanitizeContentHtml(decorative)).toBe(decorative)
+  })
+
   it('keeps YouTube embeds only', () => {
     const yt =
       '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Video" allowfullscreen></iframe>'

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { HOME_GALLERY_IMAGES } from '../../contracts/media-constants.ts'
+import { HOME_GALLERY_IMAGES, MEDIA_MESSAGES } from '../../contracts/media-constants.ts'
 
 /** A 1×1 PNG: what Discord's media proxy answers in these tests, but for the image made to fail. */
 const PIXEL = Buffer.from(
@@ -77,3 +77,28 @@ for (const width of [360, 390, 768, 1366]) {
     )
   })
 }
+
+test('a channel of talk alone: the home page stops asking Discord three pages after the first', async ({
+  page,
+}) => {
+  // Every page holds messages without images and points to an older one, without end.
+  const asked: string[] = []
+  await page.route('**/_api/discord/channel-images**', (route) => {
+    asked.push(route.request().url())
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        images: [],
+        nextCursor: String(1385002712060837969n - BigInt(asked.length)),
+      }),
+    })
+  })
+  await page.goto('/')
+  const community = page.getByRole('region', { name: 'From the Community' })
+  await community.scrollIntoViewIfNeeded()
+  await expect(community.getByText(MEDIA_MESSAGES.discordEmpty)).toBeVisible()
+  expect(asked).toHaveLength(4)
+  // Each page after the first continues from the one before it.
+  expect(new URL(asked[3]!).searchParams.get('before')).toBe(String(1385002712060837969n - 3n))
+})

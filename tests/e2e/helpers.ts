@@ -145,13 +145,14 @@ export async function ensureVideos(page: Page) {
 }
 
 /**
- * Runs `body` with an invoice of its own, made through the API (a client named `client`), and
- * deletes it afterwards whatever happens.
+ * Runs `body` with an invoice of its own, made through the API (a client named `client`, one
+ * item unless `fields` say otherwise), and deletes it afterwards whatever happens.
  */
 export async function withInvoice(
   page: Page,
   client: string,
   body: (invoice: { id: number; invoiceNumber: string }) => Promise<void>,
+  fields: Record<string, unknown> = {},
 ): Promise<void> {
   const created = await page.request.post('/_api/invoices/create', {
     data: {
@@ -160,6 +161,7 @@ export async function withInvoice(
       invoiceDate: '2026-11-22',
       dueDate: '2026-12-22',
       items: [{ description: 'Dome survey', quantity: 1, rate: 10 }],
+      ...fields,
     },
     headers: { origin: baseURL() },
   })
@@ -168,9 +170,10 @@ export async function withInvoice(
   try {
     await body(invoice)
   } finally {
-    await page.request.post('/_api/invoices/delete', {
-      data: { id: invoice.id },
+    const deleted = await page.request.post('/_api/invoices/delete', {
+      data: { invoiceId: invoice.id },
       headers: { origin: baseURL() },
     })
+    expect(deleted.ok(), `deleting the invoice answered ${deleted.status()}`).toBe(true)
   }
 }

@@ -92,10 +92,12 @@ test('an admin issues an invoice with three items and 8.25 % tax, marks it paid,
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeHidden()
-  await expect(page.locator('.invoice-document')).toBeVisible()
-  await expect(page.locator('.invoice-document')).toHaveCSS('position', 'absolute')
+  await expect(preview).toBeHidden()
+  await expect(page.locator('.invoice-print .invoice-document')).toBeVisible()
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')))
   await page.emulateMedia({ media: 'screen' })
+  await expect(page.locator('.invoice-print')).toHaveCount(0)
+  await expect(preview).toBeVisible()
   await page.keyboard.press('Escape')
 
   // Edit: mark it paid.

@@ -221,12 +221,22 @@ test('/videos: 12 per page in the HTML, pages with scroll to top, the channel bu
   await expect(page.getByRole('heading', { level: 1, name: 'Video Gallery' })).toBeVisible()
   const cards = page.getByRole('region', { name: 'Videos' }).getByRole('listitem')
   await expect(cards).toHaveCount(12)
-  const firstTitle = await cards.first().getByRole('heading').textContent()
+  // Each card's title is a heading right under the page's (no level skipped).
+  const firstTitle = await cards.first().getByRole('heading', { level: 2 }).textContent()
 
   const pages = page.getByRole('navigation', { name: 'Video pages' })
   await pages.scrollIntoViewIfNeeded()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
-  await pages.getByRole('link', { name: 'Next' }).click()
+  // The arrows stand apart from their words ("← Previous", "Next →"), not run into them.
+  const next = pages.getByRole('link', { name: 'Next' })
+  const apart = await next.evaluate((link) => {
+    const arrow = link.querySelector('[aria-hidden="true"]')!.getBoundingClientRect()
+    const range = document.createRange()
+    range.selectNodeContents(link.firstChild!)
+    return arrow.left - range.getBoundingClientRect().right
+  })
+  expect(apart).toBeGreaterThanOrEqual(4)
+  await next.click()
   await expect(page).toHaveURL(/\/videos\?page=2$/)
   await expect(cards.first().getByRole('heading')).not.toHaveText(firstTitle!)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
@@ -300,6 +310,36 @@ test('the community gallery: load more to the end, and the lightbox with the key
   await expect(gallery.getByText(MEDIA_MESSAGES.discordEnd)).toBeVisible()
   expect(await photos.count()).toBeGreaterThan(firstPage)
 })
+
+for (const width of [390, 1366]) {
+  test(`the community gallery's masonry at ${width} px: newest first across, every column ending on one line`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/photos')
+    const photos = page.getByRole('tabpanel').getByRole('listitem')
+    await expect(photos.first()).toBeVisible()
+    const boxes = await photos.evaluateAll((items) =>
+      items.map((li) => {
+        const r = li.getBoundingClientRect()
+        const img = li.querySelector('img, [data-image-fallback]')!.getBoundingClientRect()
+        return { left: r.left, top: r.top, bottom: r.bottom, imageHeight: img.height }
+      }),
+    )
+    const columns = [...new Set(boxes.map((b) => Math.round(b.left)))].sort((a, b) => a - b)
+    expect(columns).toHaveLength(width < 768 ? 2 : 4)
+    // The first row holds the newest images, left to right.
+    for (let i = 0; i < columns.length; i++) {
+      expect(Math.round(boxes[i]!.left)).toBe(columns[i])
+      expect(Math.abs(boxes[i]!.top - boxes[0]!.top)).toBeLessThanOrEqual(1)
+    }
+    const ends = columns.map((left) =>
+      Math.max(...boxes.filter((b) => Math.round(b.left) === left).map((b) => b.bottom)),
+    )
+    expect(Math.max(...ends) - Math.min(...ends)).toBeLessThanOrEqual(1)
+    for (const box of boxes) expect(box.imageHeight).toBeGreaterThan(40)
+  })
+}
 
 test('the community gallery explains an empty channel and a Discord error', async ({ page }) => {
   await page.route('**/_api/discord/channel-images**', (r) =>

@@ -112,7 +112,11 @@ for (const viewport of SIZES) {
         await expect(toast).toBeVisible()
 
         // The toast can be closed with the dialog open, and closing it leaves the dialog open.
-        await toast.getByRole('button', { name: 'Close toast' }).click()
+        // Its Close button is a target of at least 24 × 24 px (WCAG 2.2 target size).
+        const close = toast.getByRole('button', { name: 'Close toast' })
+        const size = await close.boundingBox()
+        expect(Math.round(Math.min(size!.width, size!.height))).toBeGreaterThanOrEqual(24)
+        await close.click()
         await expect(toast).toHaveCount(0)
         await expect(preview).toBeVisible()
       })

@@ -280,6 +280,8 @@ export function createFakeMedia(options: { videoCount?: number } = {}) {
           ? []
           : (base.attachments as Array<Record<string, unknown>>).map((a, k) => ({
               ...a,
+              // Every fourth picture is portrait, so a layout meets more than one shape.
+              ...(i % 4 === 1 ? { width: a.height, height: a.width } : {}),
               id: (BigInt(id) - BigInt(k + 1)).toString(),
               // Some attachments come without content_type: the file name decides.
               ...(i % 5 === 4 ? { content_type: undefined } : {}),

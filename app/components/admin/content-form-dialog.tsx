@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Popover } from 'radix-ui'
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
@@ -452,11 +452,17 @@ function DatePicker({
   onChange: (v: string) => void
 }) {
   const [open, setOpen] = useState(false)
+  // The dialog around the field: the picker stays inside its box, not merely inside the window.
+  const [dialog, setDialog] = useState<Element | null>(null)
+  const findDialog = useCallback(
+    (el: HTMLElement | null) => setDialog(el?.closest('[role="dialog"]') ?? null),
+    [],
+  )
   const label = value
     ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     : 'Select date'
   return (
-    <div className="space-y-1.5">
+    <div className="space-y-1.5" ref={findDialog}>
       <span className="text-sm font-medium" id={`${id}-label`}>
         Publish date
       </span>
@@ -476,9 +482,12 @@ function DatePicker({
             <Popover.Content
               align="start"
               sideOffset={4}
-              className="z-[70] space-y-2 rounded-lg border border-border bg-background p-3 text-foreground shadow-lg"
+              aria-labelledby={`${id}-label`}
+              collisionBoundary={dialog}
+              collisionPadding={8}
+              className="z-[70] w-72 max-w-[var(--radix-popover-content-available-width)] space-y-2 rounded-lg border border-border bg-background p-3 text-foreground shadow-lg"
             >
-              <label htmlFor={id} className="text-sm font-medium">
+              <label htmlFor={id} className="block text-sm font-medium">
                 Publish date and time
               </label>
               <Input

@@ -55,9 +55,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The printable invoice: always black on white (on screen in both themes, and on paper), sized
- * for A4 and Letter by the print stylesheet (`.invoice-document` in app.css). Printing shows this
- * element only.
+ * The printable invoice: always black on white (on screen in both themes, and on paper). Printing
+ * shows a copy of this element only, sized for A4 and Letter by the print stylesheet
+ * (`.invoice-print` in app.css).
  */
 export function InvoiceDocument({ invoice, issuer }: { invoice: Invoice; issuer: InvoiceIssuer }) {
   const money = (n: number) => formatMoney(n, invoice.currency)
@@ -167,11 +167,23 @@ export function InvoiceDocument({ invoice, issuer }: { invoice: Invoice; issuer:
   )
 }
 
-/** Prints the invoice on the page (and only it, see app.css); the browser offers Save as PDF. */
+/**
+ * Prints the invoice on the page, and only it: a copy of the document goes at the end of the body
+ * for the print stylesheet (`.invoice-print` in app.css) and is removed once the print dialog
+ * closes. The browser's dialog offers Save as PDF.
+ */
 export function printInvoice() {
+  const source = document.querySelector('.invoice-document')
+  if (!source) return
   const body = document.body
+  body.querySelector(':scope > .invoice-print')?.remove()
+  const copy = document.createElement('div')
+  copy.className = 'invoice-print'
+  copy.append(source.cloneNode(true))
+  body.append(copy)
   body.classList.add('printing-invoice')
   const done = () => {
+    copy.remove()
     body.classList.remove('printing-invoice')
     window.removeEventListener('afterprint', done)
   }

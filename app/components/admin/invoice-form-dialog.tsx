@@ -273,7 +273,10 @@ export function InvoiceFormDialog({
                   className="grid grid-cols-2 gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_auto] sm:items-start sm:border-0 sm:p-0"
                 >
                   <div className="col-span-2 space-y-1 sm:col-span-1">
-                    <label htmlFor={`${id}-${path}-description`} className="text-xs font-medium">
+                    <label
+                      htmlFor={`${id}-${path}-description`}
+                      className="block text-xs font-medium"
+                    >
                       Description <span className="sr-only">of item {index + 1}</span>
                     </label>
                     <Input
@@ -286,7 +289,7 @@ export function InvoiceFormDialog({
                     />
                   </div>
                   <div className="space-y-1">
-                    <label htmlFor={`${id}-${path}-quantity`} className="text-xs font-medium">
+                    <label htmlFor={`${id}-${path}-quantity`} className="block text-xs font-medium">
                       Qty <span className="sr-only">of item {index + 1}</span>
                     </label>
                     <Input
@@ -298,7 +301,7 @@ export function InvoiceFormDialog({
                     <FieldError id={`${id}-${path}-quantity-error`} message={err('quantity')} />
                   </div>
                   <div className="space-y-1">
-                    <label htmlFor={`${id}-${path}-rate`} className="text-xs font-medium">
+                    <label htmlFor={`${id}-${path}-rate`} className="block text-xs font-medium">
                       Rate <span className="sr-only">of item {index + 1}</span>
                     </label>
                     <Input
@@ -310,7 +313,7 @@ export function InvoiceFormDialog({
                     <FieldError id={`${id}-${path}-rate-error`} message={err('rate')} />
                   </div>
                   <div className="space-y-1">
-                    <span className="block text-xs font-medium" aria-hidden="true">
+                    <span className="block text-right text-xs font-medium" aria-hidden="true">
                       Amount
                     </span>
                     <output
@@ -326,9 +329,13 @@ export function InvoiceFormDialog({
                       variant="ghost"
                       size="sm"
                       disabled={items.fields.length <= 1}
+                      // Pressing keeps the focus in the field: leaving a new, empty item would
+                      // show its error line and, on a phone, move this button from under the
+                      // pointer before the click.
+                      onMouseDown={(e) => e.preventDefault()}
                       onClick={() => items.remove(index)}
                       aria-label={`Remove item ${index + 1}`}
-                      className="text-error"
+                      className="text-error disabled:text-muted-foreground"
                     >
                       Remove
                     </Button>

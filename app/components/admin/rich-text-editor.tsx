@@ -4,6 +4,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { EditorLink } from './editor-link.ts'
 import { Button } from '../ui/button.tsx'
 import { Input } from '../ui/input.tsx'
 
@@ -35,7 +36,7 @@ function storedHtml(editor: Editor): string {
 
 /**
  * The post and page editor (TipTap): headings, bold, italic, links, lists, quotes, code, images by
- * address and YouTube embeds. It reports HTML; the server sanitises whatever arrives.
+ * address with their alt text, and YouTube embeds. It reports HTML; the server sanitises whatever arrives.
  *
  * It starts from `initialValue` and owns its text from then on. A caller that replaces the text
  * (a restored draft, a discarded one) mounts a new editor with a new `key`. Writing each value
@@ -64,8 +65,9 @@ export function RichTextEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+        link: false,
       }),
+      EditorLink.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
       Image,
       Youtube.configure({ nocookie: true, controls: true, width: 640, height: 360 }),
     ],
@@ -83,7 +85,9 @@ export function RichTextEditor({
       },
     },
     onUpdate: ({ editor }) => onChange(storedHtml(editor)),
-    onBlur: () => onBlur?.(),
+    // Checked once the focus has landed where it was going: checked during the blur, a message
+    // under the text that went away then left nothing focused, and the dialog took the focus.
+    onBlur: () => setTimeout(() => onBlur?.(), 0),
   })
 
   const state = useEditorState({
@@ -107,12 +111,25 @@ export function RichTextEditor({
   const [prompt, setPrompt] = useState<UrlKind | null>(null)
   const [url, setUrl] = useState('')
   const [urlError, setUrlError] = useState<string | null>(null)
+  const [alt, setAlt] = useState('')
+  const [decorative, setDecorative] = useState(false)
+  const [altError, setAltError] = useState<string | null>(null)
+  // An image selected in the text is edited in place (its address and alt text), not duplicated.
+  const [editingImage, setEditingImage] = useState(false)
   const urlId = useId()
 
   function openPrompt(kind: UrlKind) {
+    const image = kind === 'image' && !!editor?.isActive('image')
+    const attrs = image ? editor!.getAttributes('image') : {}
     setPrompt(kind)
+    setEditingImage(image)
     setUrlError(null)
-    setUrl(kind === 'link' ? String(editor?.getAttributes('link').href ?? '') : '')
+    setAltError(null)
+    setAlt(typeof attrs.alt === 'string' ? attrs.alt : '')
+    setDecorative(image && attrs.alt === '')
+    setUrl(
+      kind === 'link' ? String(editor?.getAttributes('link').href ?? '') : String(attrs.src ?? ''),
+    )
   }
 
   /** Without a change: the box goes, and the caret goes back where it was in the text. */
@@ -131,13 +148,19 @@ export function RichTextEditor({
       setPrompt(null)
       return
     }
-    if (!isHttpUrl(value)) {
-      setUrlError('Enter a full address starting with https://')
-      return
-    }
+    const badUrl = isHttpUrl(value) ? null : 'Enter a full address starting with https://'
+    const text = alt.trim()
+    const badAlt = prompt === 'image' && !decorative && text === '' ? MISSING_ALT : null
+    setUrlError(badUrl)
+    setAltError(badAlt)
+    if (badUrl || badAlt) return
     if (prompt === 'link')
       editor.chain().focus().extendMarkRange('link').setLink({ href: value }).run()
-    if (prompt === 'image') editor.chain().focus().setImage({ src: value }).run()
+    if (prompt === 'image') {
+      const image = { src: value, alt: decorative ? '' : text }
+      if (editingImage) editor.chain().focus().updateAttributes('image', image).run()
+      else editor.chain().focus().setImage(image).run()
+    }
     if (prompt === 'youtube') {
       if (!editor.chain().focus().setYoutubeVideo({ src: value }).run()) {
         setUrlError('That is not a YouTube video address.')
@@ -147,29 +170,27 @@ export function RichTextEditor({
     setPrompt(null)
   }
 
-  const tool = (name: string, active: boolean | undefined, run: () => void, text: ReactNode) => (
-    <button
-      type="button"
-      key={name}
-      aria-label={name}
-      aria-pressed={active === undefined ? undefined : active}
-      title={name}
-      disabled={!editor}
-      // A pointer press keeps the focus (and the selection) in the text, so what is typed next
-      // lands there at once. Without this the button takes the focus, TipTap hands it back only
-      // at the next animation frame, and keys pressed before that frame were lost.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={run}
-      className={cn(
-        'inline-flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-md px-2 text-sm hover:bg-muted disabled:opacity-50',
-        active && 'bg-muted font-semibold text-foreground',
-      )}
-    >
-      {text}
-    </button>
-  )
-
   const chain = () => editor!.chain().focus()
+  const tools: Tool[] = [
+    ['Heading H2', state?.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2'],
+    ['Heading H3', state?.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3'],
+    ['Bold', state?.bold, () => chain().toggleBold().run(), 'B'],
+    ['Italic', state?.italic, () => chain().toggleItalic().run(), 'I'],
+    ['Link', state?.link, () => openPrompt('link'), 'Link'],
+    ['Bulleted list', state?.bullet, () => chain().toggleBulletList().run(), <ListIcon />],
+    [
+      'Numbered list',
+      state?.ordered,
+      () => chain().toggleOrderedList().run(),
+      <ListIcon numbered />,
+    ],
+    ['Quote', state?.quote, () => chain().toggleBlockquote().run(), '“ ”'],
+    ['Code block', state?.code, () => chain().toggleCodeBlock().run(), '</>'],
+    ['Image', undefined, () => openPrompt('image'), 'Image'],
+    ['YouTube video', undefined, () => openPrompt('youtube'), 'YouTube'],
+    ['Undo', undefined, () => chain().undo().run(), '↶'],
+    ['Redo', undefined, () => chain().redo().run(), '↷'],
+  ]
 
   return (
     <div
@@ -178,34 +199,10 @@ export function RichTextEditor({
         invalid && 'border-error',
       )}
     >
-      <div
-        role="toolbar"
-        aria-label="Formatting"
-        aria-controls={id}
-        className="flex flex-wrap gap-1 border-b border-border p-1.5"
-      >
-        {tool('Heading H2', state?.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
-        {tool('Heading H3', state?.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
-        {tool('Bold', state?.bold, () => chain().toggleBold().run(), 'B')}
-        {tool('Italic', state?.italic, () => chain().toggleItalic().run(), 'I')}
-        {tool('Link', state?.link, () => openPrompt('link'), 'Link')}
-        {tool('Bulleted list', state?.bullet, () => chain().toggleBulletList().run(), <ListIcon />)}
-        {tool(
-          'Numbered list',
-          state?.ordered,
-          () => chain().toggleOrderedList().run(),
-          <ListIcon numbered />,
-        )}
-        {tool('Quote', state?.quote, () => chain().toggleBlockquote().run(), '“ ”')}
-        {tool('Code block', state?.code, () => chain().toggleCodeBlock().run(), '</>')}
-        {tool('Image', undefined, () => openPrompt('image'), 'Image')}
-        {tool('YouTube video', undefined, () => openPrompt('youtube'), 'YouTube')}
-        {tool('Undo', undefined, () => chain().undo().run(), '↶')}
-        {tool('Redo', undefined, () => chain().redo().run(), '↷')}
-      </div>
+      <Toolbar tools={tools} disabled={!editor} controls={id} />
       {prompt && (
         <div
-          className="flex flex-wrap items-end gap-2 border-b border-border bg-muted/40 p-2"
+          className="flex flex-wrap items-start gap-2 border-b border-border bg-muted/40 p-2"
           // Escape here closes this box only; the dialog around it leaves that Escape alone.
           data-own-escape=""
           onKeyDown={(e) => {
@@ -216,13 +213,13 @@ export function RichTextEditor({
             }
           }}
         >
-          <div className="min-w-48 flex-1 space-y-1">
+          <div className="min-w-0 flex-1 basis-60 space-y-1">
             <label htmlFor={urlId} className="text-xs font-medium">
               {URL_PROMPTS[prompt].label}
             </label>
             <Input
               id={urlId}
-              autoFocus
+              autoFocus={!editingImage}
               type="url"
               value={url}
               placeholder={URL_PROMPTS[prompt].placeholder}
@@ -236,15 +233,119 @@ export function RichTextEditor({
               </p>
             )}
           </div>
-          <Button size="sm" onClick={applyUrl}>
-            {prompt === 'link' ? 'Apply link' : 'Insert'}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={closePrompt}>
-            Cancel
-          </Button>
+          {prompt === 'image' && (
+            <div className="min-w-0 flex-1 basis-60 space-y-1">
+              <label htmlFor={`${urlId}-alt`} className="text-xs font-medium">
+                Alt text
+              </label>
+              <Input
+                id={`${urlId}-alt`}
+                autoFocus={editingImage}
+                value={decorative ? '' : alt}
+                disabled={decorative}
+                placeholder={decorative ? 'None: the image is decorative' : 'What the image shows'}
+                onChange={(e) => setAlt(e.target.value)}
+                aria-invalid={altError ? true : undefined}
+                aria-describedby={altError ? `${urlId}-alt-error` : undefined}
+              />
+              {altError && (
+                <p id={`${urlId}-alt-error`} role="alert" className="text-xs text-error">
+                  {altError}
+                </p>
+              )}
+              <label className="flex items-center gap-2 text-xs">
+                <input
+                  type="checkbox"
+                  checked={decorative}
+                  onChange={(e) => {
+                    setDecorative(e.target.checked)
+                    setAltError(null)
+                  }}
+                  className="h-4 w-4 accent-accent"
+                />
+                Decorative image (no alt text)
+              </label>
+            </div>
+          )}
+          {/* Level with the fields beside them; on a phone, a row of their own below. */}
+          <div className="flex items-center gap-2 sm:mt-5 sm:h-10">
+            <Button size="sm" onClick={applyUrl}>
+              {prompt === 'link' ? 'Apply link' : editingImage ? 'Update image' : 'Insert'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={closePrompt}>
+              Cancel
+            </Button>
+          </div>
         </div>
       )}
       <EditorContent editor={editor} />
+    </div>
+  )
+}
+
+const MISSING_ALT = 'Describe the image, or mark it as decorative.'
+
+/** A toolbar button: its name, whether it is on (a toggle) or a plain action, what it does. */
+type Tool = [name: string, active: boolean | undefined, run: () => void, text: ReactNode]
+
+/**
+ * One stop in the tab order (the WAI-ARIA toolbar pattern): Tab enters on the button last
+ * focused, Left and Right move between buttons (wrapping), Home and End go to the first and last.
+ */
+function Toolbar({
+  tools,
+  disabled,
+  controls,
+}: {
+  tools: Tool[]
+  disabled: boolean
+  controls: string
+}) {
+  const [current, setCurrent] = useState(0)
+  const moves: Record<string, (i: number) => number> = {
+    ArrowRight: (i) => (i + 1) % tools.length,
+    ArrowLeft: (i) => (i - 1 + tools.length) % tools.length,
+    Home: () => 0,
+    End: () => tools.length - 1,
+  }
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls={controls}
+      className="flex flex-wrap gap-1 border-b border-border p-1.5"
+      onKeyDown={(e) => {
+        const move = moves[e.key]
+        const buttons = [...e.currentTarget.querySelectorAll('button')]
+        const at = buttons.indexOf(e.target as HTMLButtonElement)
+        if (!move || at < 0) return
+        e.preventDefault()
+        buttons[move(at)]?.focus()
+      }}
+    >
+      {tools.map(([name, active, run, text], i) => (
+        <button
+          type="button"
+          key={name}
+          aria-label={name}
+          aria-pressed={active === undefined ? undefined : active}
+          title={name}
+          disabled={disabled}
+          tabIndex={i === current ? 0 : -1}
+          onFocus={() => setCurrent(i)}
+          // A pointer press keeps the focus (and the selection) in the text, so what is typed
+          // next lands there at once. Without this the button takes the focus, TipTap hands it
+          // back only at the next animation frame, and keys pressed before that frame were lost.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={run}
+          className={cn(
+            'inline-flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-md px-2 text-sm hover:bg-muted disabled:opacity-50',
+            active && 'bg-muted font-semibold text-foreground',
+          )}
+        >
+          {text}
+        </button>
+      ))}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import {
   type DiscordChannelImage,
   type DiscordChannelImagesResponse,
@@ -7,6 +7,14 @@ import {
 import { configuredAnswer } from '../../../contracts/features.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatShortDate } from '../../lib/format.ts'
+import {
+  imageUnits,
+  MASONRY_COLUMNS,
+  MASONRY_GRID,
+  MASONRY_ITEM,
+  masonryLayout,
+  type MasonryPlace,
+} from '../../lib/masonry.ts'
 import { fetchApi } from '../../lib/remote.ts'
 import { RemoteImage } from '../ui/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
@@ -49,6 +57,17 @@ function tileVisibility(index: number, layout: ReturnType<typeof tileLayout>): s
   if (narrow && wide) return ''
   if (narrow) return 'sm:hidden'
   return wide ? 'hidden sm:block' : 'hidden'
+}
+
+/** Where image `index` goes at each column count, as the custom properties MASONRY_ITEM reads. */
+function masonryStyle(layouts: MasonryPlace[][], index: number): CSSProperties {
+  const style: Record<string, string> = {}
+  for (const [k, columns] of MASONRY_COLUMNS.entries()) {
+    const place = layouts[k]![index]!
+    style[`--c${columns}`] = String(place.column)
+    style[`--r${columns}`] = `${place.row} / span ${place.span}`
+  }
+  return style as CSSProperties
 }
 
 const describe = (image: DiscordChannelImage) => `${image.filename} by ${image.author.username}`
@@ -240,6 +259,10 @@ export function CommunityGallery({
   // A page of messages may hold more images than messages, or fewer.
   const images = tiles ? query.images.slice(0, pageSize) : query.images
   const layout = tileLayout(images.length)
+  const masonry = useMemo(() => {
+    const units = images.map((image) => imageUnits(image.width, image.height))
+    return MASONRY_COLUMNS.map((columns) => masonryLayout(units, columns))
+  }, [images])
 
   if (query.isPending && tiles) {
     const skeleton = tileLayout(pageSize)
@@ -303,12 +326,12 @@ export function CommunityGallery({
   }))
 
   return (
-    <div>
+    <div className="@container">
       <ul
         className={
           tiles
             ? cn('grid grid-cols-2 gap-3 sm:gap-4', WIDE_GRID[layout.wideColumns])
-            : 'columns-2 gap-4 md:columns-3 lg:columns-4'
+            : MASONRY_GRID
         }
         onPointerOver={prefetchLightbox}
         onFocus={prefetchLightbox}
@@ -318,7 +341,8 @@ export function CommunityGallery({
           return (
             <li
               key={image.id}
-              className={tiles ? tileVisibility(i, layout) : 'mb-4 break-inside-avoid'}
+              className={tiles ? tileVisibility(i, layout) : MASONRY_ITEM}
+              style={tiles ? undefined : masonryStyle(masonry, i)}
             >
               <button
                 type="button"
@@ -326,7 +350,7 @@ export function CommunityGallery({
                   opener.current = e.currentTarget
                   setOpen(i)
                 }}
-                className="group relative block w-full cursor-zoom-in overflow-hidden rounded-xl border border-border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="group relative block h-full w-full cursor-zoom-in overflow-hidden rounded-xl border border-border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <RemoteImage
                   src={thumb.src}
@@ -334,12 +358,8 @@ export function CommunityGallery({
                   height={tiles ? undefined : thumb.height}
                   alt={describe(image)}
                   className={cn(
-                    'w-full transition duration-300 group-hover:scale-[1.03]',
-                    tiles
-                      ? 'aspect-square'
-                      : thumb.width && thumb.height
-                        ? 'h-auto'
-                        : 'aspect-[4/3]',
+                    'w-full object-cover transition duration-300 group-hover:scale-[1.03]',
+                    tiles ? 'aspect-square' : 'h-full',
                   )}
                 />
                 <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-2 text-left text-xs text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">

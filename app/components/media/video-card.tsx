@@ -53,6 +53,7 @@ export function VideoCard({
   showLiveBadge = false,
   eager = false,
   sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
+  headingLevel = 3,
 }: {
   video: CardVideo
   now: Date
@@ -60,7 +61,10 @@ export function VideoCard({
   eager?: boolean
   /** How wide the card is on the page (the grid decides), for choosing the thumbnail's size. */
   sizes?: string
+  /** The title's heading level: one below the heading the card's list sits under. */
+  headingLevel?: 2 | 3
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3'
   const duration = video.isLive ? null : formatDuration(video.duration)
   return (
     <a
@@ -92,7 +96,7 @@ export function VideoCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-medium group-hover:text-primary">{video.title}</h3>
+        <Title className="line-clamp-2 font-medium group-hover:text-primary">{video.title}</Title>
         <p className="mt-auto text-sm text-muted-foreground">
           <time dateTime={video.publishedAt}>{relativeDate(video.publishedAt, now)}</time>
           <span className="sr-only"> (opens YouTube in a new tab)</span>

@@ -26,8 +26,9 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   )
 }
 
+/** A field's label, on its own line above the field whatever the field's width. */
 export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('text-sm font-medium', className)} {...props} />
+  return <label className={cn('block text-sm font-medium', className)} {...props} />
 }
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {

@@ -17,7 +17,7 @@ export function Pagination({
   const items = pageItems(page, totalPages)
   if (items.length === 0) return null
   const base =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium'
+    'inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-medium'
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
