@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Browser, expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 import { ACCOUNTS, axeViolations, baseURL, loginHeaders } from './helpers.ts'
@@ -18,6 +18,8 @@ import {
  * added later is checked the day it lands — in the light and dark themes, at phone and desktop
  * width. Zero violations.
  *
+ * Every page also fits its width: nothing scrolls sideways, there and at 360 px.
+ *
  * A visitor walks every route. A member and an admin walk what is theirs: the pages of their
  * areas (the layouts that check the role), and the public pages whose content depends on who is
  * signed in (the header, on every page, is seen on the home page). The rest is the same page for
@@ -25,7 +27,9 @@ import {
  */
 const ROLES = ['visitor', 'member', 'admin'] as const
 const THEMES = ['light', 'dark'] as const
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } }
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } }
+/** The narrowest phone the site is made for: checked for sideways scrolling only. */
+const NARROW = { width: 360, height: 740 }
 
 /** Public pages that read who is signed in (a test below keeps this list true). */
 const SIGNED_IN_VIEWS = ['routes/home.tsx', 'routes/members.tsx', 'routes/login.tsx']
@@ -57,33 +61,67 @@ async function sessionCookie(browser: Browser, role: 'member' | 'admin'): Promis
   return sessions.get(role)!
 }
 
+/**
+ * Loads every page `role` walks in `theme` at `viewport`, one after the other, and gives each to
+ * `check`, which returns what is wrong with it. Fails with every problem found on the way.
+ */
+async function walk(
+  browser: Browser,
+  role: (typeof ROLES)[number],
+  theme: (typeof THEMES)[number],
+  viewport: { width: number; height: number },
+  check: (page: Page) => Promise<string[]>,
+) {
+  const paths = pathsOf(role, await routeTable(await sampleValues(browser)))
+  const context = await themedContext(browser, theme, viewport)
+  if (role !== 'visitor') await context.addCookies([JSON.parse(await sessionCookie(browser, role))])
+  const page = await context.newPage()
+  const failures: string[] = []
+  for (const path of paths) {
+    await page.goto(path, { waitUntil: 'load' })
+    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined)
+    for (const problem of await check(page)) failures.push(`${path}: ${problem}`)
+  }
+  await context.close()
+  expect(failures, failures.join('\n')).toEqual([])
+}
+
+/** What makes `page` wider than its viewport (none when nothing does). */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return ''
+    const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')}`)
+    return `${document.documentElement.scrollWidth} px wide in ${width} (${wide.join(', ')})`
+  })
+  return found ? [found] : []
+}
+
 for (const role of ROLES) {
   for (const theme of THEMES) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       test(`no WCAG 2.2 AA violations: ${role}, ${theme}, ${size}`, async ({ browser }) => {
         test.setTimeout(360_000)
-        const paths = pathsOf(role, await routeTable(await sampleValues(browser)))
-        const context = await themedContext(browser, theme, viewport)
-        if (role !== 'visitor')
-          await context.addCookies([JSON.parse(await sessionCookie(browser, role))])
-        const page = await context.newPage()
-        const failures: string[] = []
-        for (const path of paths) {
-          await page.goto(path, { waitUntil: 'load' })
-          await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined)
-          for (const v of await axeViolations(page))
-            failures.push(
-              `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        await walk(browser, role, theme, viewport, async (page) => [
+          ...(await sidewaysOverflow(page)),
+          ...(await axeViolations(page)).map(
+            (v) =>
+              `${v.id} (${v.impact}) ${v.help} — ${v.nodes
                 .slice(0, 3)
                 .map((n) => n.target.join(' '))
                 .join(' | ')}`,
-            )
-        }
-        await context.close()
-        expect(failures, failures.join('\n')).toEqual([])
+          ),
+        ])
       })
     }
   }
+  test(`nothing scrolls sideways at ${NARROW.width} px: ${role}`, async ({ browser }) => {
+    test.setTimeout(240_000)
+    await walk(browser, role, 'light', NARROW, sidewaysOverflow)
+  })
 }
 
 test('the walk covers the whole route table', async ({ browser }) => {
