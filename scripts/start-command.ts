@@ -16,7 +16,7 @@ export function startArguments(buildDir = process.env.BUILD_DIR): string[] {
 }
 
 /**
- * The environment `npm start` sets before `node` (`NODE_ENV=production MALLOC_ARENA_MAX=2`), so
+ * The environment `npm start` sets before `node` (`NODE_ENV=production`, malloc's settings), so
  * a server started by a script runs with the very same.
  */
 export function startEnvironment(): Record<string, string> {
