@@ -80,18 +80,16 @@ export async function clientNavigate(page: Page, to: string): Promise<void> {
 /** The WCAG levels every axe check in these tests holds the site to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** axe-core itself, the copy @axe-core/playwright would inject. */
+/** axe-core's script, injected into the page under test. */
 const AXE_SOURCE = readFileSync(
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
-    'axe-core/axe.min.js',
-  ),
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 )
 
 /**
  * axe-core's violations at WCAG 2.2 AA on the page as it is now, reported in the page itself
  * (the site has no frames axe would enter). axe is injected once per document: a check through
- * @axe-core/playwright injected its 550 KB twice every time and made seven calls into the page,
+ * axe's Playwright wrapper injected its 550 KB twice every time and made seven calls into the page,
  * 3–5 s a check on a loaded machine, and the accessibility walks make about two hundred of them.
  * `rules` adds rules beyond the WCAG ones (axe's best practices); `only` runs just the rules named
  * (the colour rules, for a page already checked in the other theme); `include` checks only what
