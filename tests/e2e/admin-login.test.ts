@@ -69,9 +69,11 @@ test.describe('/admin/login', () => {
   test('success shows Logging in..., then goes to / about 0.2 s later as admin', async ({
     page,
   }) => {
-    // Hold the request briefly so the submitting state can be observed (loopback only).
+    // Hold the request until the submitting state has been checked, however slow the machine is.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route(LOGIN_API, async (route) => {
-      await new Promise((r) => setTimeout(r, 700))
+      await released
       await route.continue()
     })
     // Chromium's Navigation API reports the router's pushState as a 'navigate' event.
@@ -90,6 +92,7 @@ test.describe('/admin/login', () => {
     await expect(busy).toBeVisible()
     await expect(busy).toBeDisabled()
     await expect(page.getByLabel('Email')).toBeDisabled()
+    release()
 
     expect((await answer).ok()).toBe(true)
     await page.waitForURL('/')
