@@ -1,5 +1,6 @@
-import { type Database, inTransaction } from './dialect.ts'
+import type { Database } from './dialect.ts'
 import type { NewVideoRow, VideoRow } from './schema.ts'
+import { changesNothing } from '../shared/changes.ts'
 
 export interface VideoFilter {
   /** Only videos on air now. */
@@ -48,17 +49,17 @@ export async function findVideo(db: Database, id: number): Promise<VideoRow | un
   return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Which of these YouTube ids are stored already. */
-export async function findStoredYoutubeIds(db: Database, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>()
+/** The stored rows among these YouTube ids, by YouTube id. */
+async function findStoredVideos(db: Database, ids: string[]): Promise<Map<string, VideoRow>> {
+  const found = new Map<string, VideoRow>()
   // Chunked: SQLite allows a limited number of bound parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .selectFrom('videos')
-      .select('youtube_id')
+      .selectAll()
       .where('youtube_id', 'in', ids.slice(i, i + 500))
       .execute()
-    for (const r of rows) found.add(r.youtube_id)
+    for (const r of rows) found.set(r.youtube_id, r)
   }
   return found
 }
@@ -68,53 +69,62 @@ export type VideoUpsert = Omit<NewVideoRow, 'id' | 'created_at' | 'updated_at' |
   live_state?: string
 }
 
+/** The stored row with what the source says now; what the source did not give keeps its value. */
+function refreshed(stored: VideoRow, v: VideoUpsert) {
+  return {
+    channel_id: v.channel_id,
+    title: v.title,
+    description: v.description,
+    thumbnail_url: v.thumbnail_url ?? stored.thumbnail_url,
+    view_count: v.view_count ?? stored.view_count,
+    published_at: v.published_at,
+    duration: v.duration ?? stored.duration,
+    live_state: v.live_state ?? stored.live_state,
+  }
+}
+
 /**
- * Inserts new videos and refreshes stored ones, in one transaction: a sync either lands whole or
- * leaves the cache as it was. Fields the source did not give (null duration from the feed) keep
- * their stored value.
+ * Inserts new videos and refreshes stored ones. Call it inside the caller's transaction, so a
+ * sync either lands whole or leaves the cache as it was. `changed` counts the stored rows whose
+ * values really differ (a sync that finds nothing new changes nothing).
  */
 export async function upsertVideos(
-  db: Database,
+  trx: Database,
   videos: VideoUpsert[],
   now: string,
-): Promise<{ added: number; updated: number }> {
-  if (videos.length === 0) return { added: 0, updated: 0 }
-  return inTransaction(db, async (trx) => {
-    const stored = await findStoredYoutubeIds(
-      trx,
-      videos.map((v) => v.youtube_id),
-    )
-    let added = 0
-    let updated = 0
-    for (const v of videos) {
-      if (stored.has(v.youtube_id)) {
-        await trx
-          .updateTable('videos')
-          .set((eb) => ({
-            channel_id: v.channel_id,
-            title: v.title,
-            description: v.description,
-            thumbnail_url: eb.fn.coalesce(eb.val(v.thumbnail_url ?? null), eb.ref('thumbnail_url')),
-            view_count: eb.fn.coalesce(eb.val(v.view_count ?? null), eb.ref('view_count')),
-            published_at: v.published_at,
-            duration: eb.fn.coalesce(eb.val(v.duration ?? null), eb.ref('duration')),
-            ...(v.live_state ? { live_state: v.live_state } : {}),
-            updated_at: now,
-          }))
-          .where('youtube_id', '=', v.youtube_id)
-          .execute()
-        updated += 1
-      } else {
-        await trx
-          .insertInto('videos')
-          .values({ ...v, live_state: v.live_state ?? 'none', created_at: now, updated_at: now })
-          .execute()
-        stored.add(v.youtube_id)
-        added += 1
-      }
+): Promise<{ added: number; updated: number; changed: number }> {
+  const stored = await findStoredVideos(
+    trx,
+    videos.map((v) => v.youtube_id),
+  )
+  let added = 0
+  let updated = 0
+  let changed = 0
+  for (const v of videos) {
+    const row = stored.get(v.youtube_id)
+    if (row) {
+      const next = refreshed(row, v)
+      // PostgreSQL answers a bigint as text: compare the view counts as text on both engines.
+      const views = (n: number | string | null) => (n === null ? null : String(n))
+      const asStored = { ...row, view_count: views(row.view_count) }
+      if (!changesNothing(asStored, { ...next, view_count: views(next.view_count) })) changed += 1
+      await trx
+        .updateTable('videos')
+        .set({ ...next, updated_at: now })
+        .where('youtube_id', '=', v.youtube_id)
+        .execute()
+      updated += 1
+    } else {
+      const inserted = await trx
+        .insertInto('videos')
+        .values({ ...v, live_state: v.live_state ?? 'none', created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      stored.set(v.youtube_id, inserted)
+      added += 1
     }
-    return { added, updated }
-  })
+  }
+  return { added, updated, changed }
 }
 
 export async function updateVideo(

@@ -24,10 +24,12 @@ import {
   updatePost,
   upsertSearchDocument,
 } from '../db/blog-posts.ts'
-import { type Database, isUniqueViolation } from '../db/dialect.ts'
+import { type Database, inTransaction, isUniqueViolation } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
 import { isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { ContentEvents } from '../shared/content-events.ts'
+import { changesNothing } from '../shared/changes.ts'
 import { foldForSearch, requireContentHtml, searchTerms } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
@@ -79,8 +81,8 @@ export function searchDocument(post: {
   )
 }
 
-export function createBlogService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps
+export function createBlogService(deps: { db: Database; clock: Clock; events: ContentEvents }) {
+  const { db, clock, events } = deps
 
   const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
     chooseUniqueSlug({
@@ -93,7 +95,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
 
   async function write<T>(slug: string, fn: (trx: Database) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction().execute((trx) => fn(trx))
+      return await inTransaction(db, fn)
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(BLOG_MESSAGES.slugTaken(slug))
       throw error
@@ -137,7 +139,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       const now = clock.now().toISOString()
       const tags = normaliseTags(input.tags)
       const excerpt = input.excerpt || null
-      return write(slug, async (trx) => {
+      const post = await write(slug, async (trx) => {
         const row = await insertPost(trx, {
           id: randomUUID(),
           title: input.title,
@@ -160,6 +162,8 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
         )
         return toBlogPost(row)
       })
+      events.changed('posts')
+      return post
     },
 
     async update(input: BlogUpdateInput): Promise<BlogPost> {
@@ -181,30 +185,34 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       const now = clock.now().toISOString()
       let publishedAt = input.publishedAt !== undefined ? input.publishedAt : existing.published_at
       if (status === 'published' && publishedAt === null) publishedAt = now
-      return write(slug, async (trx) => {
-        const row = await updatePost(trx, existing.id, {
-          title,
-          slug,
-          content,
-          excerpt,
-          featured_image_url:
-            input.featuredImageUrl !== undefined
-              ? input.featuredImageUrl
-              : existing.featured_image_url,
-          tags: JSON.stringify(tags),
-          status,
-          published_at: publishedAt,
-          updated_at: now,
-        })
+      const changes = {
+        title,
+        slug,
+        content,
+        excerpt,
+        featured_image_url:
+          input.featuredImageUrl !== undefined
+            ? input.featuredImageUrl
+            : existing.featured_image_url,
+        tags: JSON.stringify(tags),
+        status,
+        published_at: publishedAt,
+      }
+      if (changesNothing(existing, changes)) return toBlogPost(existing)
+      const post = await write(slug, async (trx) => {
+        const row = await updatePost(trx, existing.id, { ...changes, updated_at: now })
         if (!row) throw new NotFound(CONTENT_MESSAGES.postNotFound)
         await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
         return toBlogPost(row)
       })
+      events.changed('posts')
+      return post
     },
 
     async remove(id: string): Promise<void> {
-      const deleted = await db.transaction().execute((trx) => deletePost(trx, id))
+      const deleted = await inTransaction(db, (trx) => deletePost(trx, id))
       if (!deleted) throw new NotFound(CONTENT_MESSAGES.postNotFound)
+      events.changed('posts')
     },
 
     /**
@@ -216,7 +224,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
       for (;;) {
         const rows = await postsMissingFromSearch(db, 100)
         if (rows.length === 0) return indexed
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           for (const row of rows) {
             const tags = JSON.parse(row.tags) as string[]
             const { title, excerpt, content } = row

@@ -18,6 +18,7 @@ import { type ImagePolicy, ImageRejected, processImage, rejectionMessage } from 
 import type { Storage } from '../storage/storage.ts'
 import { NotFound, ValidationError } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { ContentEvents } from '../shared/content-events.ts'
 import { labelFrom } from '../../contracts/text.ts'
 
 export const HEADER_IMAGE_POLICY: ImagePolicy = {
@@ -45,8 +46,9 @@ export function createHeaderImageService(deps: {
   clock: Clock
   logger: Logger
   storage: Storage
+  events: ContentEvents
 }) {
-  const { db, clock, logger, storage } = deps
+  const { db, clock, logger, storage, events } = deps
 
   function toImage(row: HeaderImageRow): HeaderImage {
     const variants = variantsOf(row)
@@ -108,13 +110,14 @@ export function createHeaderImageService(deps: {
       }
       const key = `${clock.now().getTime().toString(36)}-${randomBytes(6).toString('hex')}`
       const written: StoredVariant[] = []
+      let row: HeaderImageRow
       try {
         for (const v of processed.variants) {
           const storageKey = `header-images/${key}-${v.width}.webp`
           await storage.put(storageKey, v.bytes, 'image/webp')
           written.push({ width: v.width, height: v.height, storageKey })
         }
-        const row = await insertHeaderImage(db, {
+        row = await insertHeaderImage(db, {
           key,
           name: labelFrom(image.name, 255) || 'image',
           title: input.title,
@@ -124,12 +127,13 @@ export function createHeaderImageService(deps: {
           variants: JSON.stringify(written),
           created_at: clock.now().toISOString(),
         })
-        return toImage(row)
       } catch (error) {
         // Nothing half-made stays behind: the files go with the failed record.
         await removeFiles(written.map((w) => w.storageKey))
         throw error
       }
+      events.changed('header-images')
+      return toImage(row)
     },
 
     /** Removes the record and every file of the image. */
@@ -138,6 +142,7 @@ export function createHeaderImageService(deps: {
       if (!row) throw new NotFound(MEDIA_MESSAGES.imageNotFound)
       const deleted = await deleteHeaderImage(db, key)
       if (!deleted) throw new NotFound(MEDIA_MESSAGES.imageNotFound)
+      events.changed('header-images')
       await removeFiles(variantsOf(deleted).map((v) => v.storageKey))
     },
   }

@@ -23,11 +23,7 @@ import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
 import { keepLatestPosts } from './latest-posts.ts'
 import { nextScheduledPublication } from '../db/publication-schedule.ts'
-import {
-  type ContentEvents,
-  type ContentTopic,
-  createContentEvents,
-} from '../shared/content-events.ts'
+import { type ContentEvents, createContentEvents } from '../shared/content-events.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -52,11 +48,7 @@ export function createServices(deps: {
     : null
   const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
   const latestDeps = { events, clock, nextScheduledPublication: scheduled }
-  const blog = announcing(createBlogService({ db, clock }), events, 'posts', [
-    'create',
-    'update',
-    'remove',
-  ])
+  const blog = createBlogService({ db, clock, events })
   return {
     config,
     db,
@@ -71,37 +63,20 @@ export function createServices(deps: {
     oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger, upstreams }),
     profile,
     adminUsers: createAdminUserService({ db, clock, auth, profile }),
-    // The writes that change what visitors see announce it (the page cache drops those pages).
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
     nextScheduledPublication: scheduled,
     blog: {
       ...blog,
       listPublishedCards: keepLatestPosts(blog.listPublishedCards, latestDeps),
     },
-    faqs: announcing(createFaqService({ db, clock }), events, 'faqs', [
-      'create',
-      'update',
-      'remove',
-    ]),
-    pages: announcing(createPageService({ db, clock }), events, 'pages', [
-      'create',
-      'update',
-      'remove',
-    ]),
+    // The services that write what visitors see announce each change once it is committed
+    // (the page cache drops those pages); a write that changes nothing announces nothing.
+    faqs: createFaqService({ db, clock, events }),
+    pages: createPageService({ db, clock, events }),
     sky: createSkyService({ config, clock, logger, upstreams }),
     storage,
-    headerImages: announcing(
-      createHeaderImageService({ db, clock, logger, storage }),
-      events,
-      'header-images',
-      ['upload', 'remove'],
-    ),
-    youtube: announcing(
-      createYoutubeService({ db, clock, logger, config, upstreams }),
-      events,
-      'videos',
-      ['sync', 'syncConfiguredChannel', 'update', 'remove'],
-    ),
+    headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
+    youtube: createYoutubeService({ db, clock, logger, config, upstreams, events }),
     radio: createRadioService({ clock, logger, config, upstreams }),
     discordCommunity: createDiscordCommunityService({ clock, logger, config, upstreams }),
     contact: createContactService({
@@ -124,25 +99,3 @@ export function createServices(deps: {
 }
 
 export type Services = ReturnType<typeof createServices>
-
-/**
- * The service with each named write wrapped: once the write has succeeded, `topic` is announced.
- * A failed write announces nothing (nothing changed).
- */
-function announcing<T extends object>(
-  service: T,
-  events: ContentEvents,
-  topic: ContentTopic,
-  writes: readonly (keyof T & string)[],
-): T {
-  const wrapped = { ...service }
-  for (const name of writes) {
-    const write = service[name] as unknown as (...args: unknown[]) => Promise<unknown>
-    ;(wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      const result = await write.apply(service, args)
-      events.changed(topic)
-      return result
-    }
-  }
-  return wrapped
-}

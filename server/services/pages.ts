@@ -25,6 +25,8 @@ import {
 import type { PageRow } from '../db/schema.ts'
 import { isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { ContentEvents } from '../shared/content-events.ts'
+import { changesNothing } from '../shared/changes.ts'
 import { requireContentHtml } from './html.ts'
 import { chooseUniqueSlug, slugify } from './slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
@@ -52,8 +54,8 @@ export function toContentPage(row: PageRow): ContentPage {
   return { ...toPageSummary(row), content: row.content }
 }
 
-export function createPageService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps
+export function createPageService(deps: { db: Database; clock: Clock; events: ContentEvents }) {
+  const { db, clock, events } = deps
 
   const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
     chooseUniqueSlug({
@@ -72,6 +74,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
     try {
       const row = await fn()
       if (!row) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
+      events.changed('pages')
       return toContentPage(row)
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict(PAGE_MESSAGES.slugTaken(slug))
@@ -161,25 +164,24 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
       const now = clock.now().toISOString()
       let publishedAt = input.publishedAt !== undefined ? input.publishedAt : existing.published_at
       if (status === 'published' && publishedAt === null) publishedAt = now
-      return write(slug, () =>
-        updatePage(db, existing.id, {
-          title,
-          slug,
-          content:
-            input.content !== undefined ? requireContentHtml(input.content) : existing.content,
-          status,
-          meta_description:
-            input.metaDescription !== undefined
-              ? input.metaDescription || null
-              : existing.meta_description,
-          published_at: publishedAt,
-          updated_at: now,
-        }),
-      )
+      const changes = {
+        title,
+        slug,
+        content: input.content !== undefined ? requireContentHtml(input.content) : existing.content,
+        status,
+        meta_description:
+          input.metaDescription !== undefined
+            ? input.metaDescription || null
+            : existing.meta_description,
+        published_at: publishedAt,
+      }
+      if (changesNothing(existing, changes)) return toContentPage(existing)
+      return write(slug, () => updatePage(db, existing.id, { ...changes, updated_at: now }))
     },
 
     async remove(id: string): Promise<void> {
       if (!(await deletePage(db, id))) throw new NotFound(CONTENT_MESSAGES.pageNotFound)
+      events.changed('pages')
     },
   }
 }

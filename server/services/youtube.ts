@@ -8,7 +8,7 @@ import {
 import { NOT_CONFIGURED, type NotConfigured } from '../../contracts/features.ts'
 import type { VideoListQuery, VideoUpdateInput } from '../../contracts/media.ts'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/dialect.ts'
+import { type Database, inTransaction } from '../db/dialect.ts'
 import type { VideoRow } from '../db/schema.ts'
 import {
   countVideos,
@@ -35,6 +35,8 @@ import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { retryAfterSeconds } from '../integrations/upstream-fetch.ts'
 import { BadGateway, Forbidden, NotFound, Unavailable } from '../shared/errors.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { ContentEvents } from '../shared/content-events.ts'
+import { changesNothing } from '../shared/changes.ts'
 
 /** Channel statistics change slowly and cost quota: kept for an hour. */
 export const CHANNEL_STATS_TTL_MS = 60 * 60 * 1000
@@ -94,8 +96,9 @@ export function createYoutubeService(deps: {
   logger: Logger
   config: Pick<Config, 'youtube' | 'youtubeChannelId'>
   upstreams: UpstreamBudgets
+  events: ContentEvents
 }) {
-  const { db, clock, logger, config, upstreams } = deps
+  const { db, clock, logger, config, upstreams, events } = deps
   const settings: YoutubeSettings = {
     apiUrl: config.youtube.apiUrl,
     apiKey: config.youtube.apiKey,
@@ -141,11 +144,11 @@ export function createYoutubeService(deps: {
       throw explain(error, channelId)
     }
     // Everything is fetched before anything is written, and written in one transaction.
-    const { added, updated } = await upsertVideos(
-      db,
-      videos.map(toUpsert),
-      clock.now().toISOString(),
+    const now = clock.now().toISOString()
+    const { added, updated, changed } = await inTransaction(db, (trx) =>
+      upsertVideos(trx, videos.map(toUpsert), now),
     )
+    if (added + changed > 0) events.changed('videos')
     if (channelId === ownChannel) statsCache?.reset('expire')
     const total = added + updated
     return {
@@ -191,20 +194,26 @@ export function createYoutubeService(deps: {
     },
 
     async update(input: VideoUpdateInput): Promise<{ video: Video }> {
-      const changes: { title?: string; description?: string | null; updated_at: string } = {
-        updated_at: clock.now().toISOString(),
-      }
+      const existing = await findVideo(db, input.id)
+      if (!existing) throw new NotFound(MEDIA_MESSAGES.videoNotFound)
+      const changes: { title?: string; description?: string | null } = {}
       if (input.title !== undefined) changes.title = input.title
       if (input.description !== undefined)
         changes.description = input.description?.trim() ? input.description.trim() : null
-      const row = await updateVideo(db, input.id, changes)
+      if (changesNothing(existing, changes)) return { video: toVideo(existing) }
+      const row = await updateVideo(db, input.id, {
+        ...changes,
+        updated_at: clock.now().toISOString(),
+      })
       if (!row) throw new NotFound(MEDIA_MESSAGES.videoNotFound)
+      events.changed('videos')
       return { video: toVideo(row) }
     },
 
     /** Removes the video from the cache only; the video on YouTube is untouched. */
     async remove(id: number): Promise<void> {
       if (!(await deleteVideo(db, id))) throw new NotFound(MEDIA_MESSAGES.videoNotFound)
+      events.changed('videos')
     },
 
     async get(id: number): Promise<Video | null> {

@@ -93,6 +93,17 @@ describe('POST /_api/youtube/sync', () => {
     expect(res.status).toBe(400)
     expect(ctx.fake.calls).toHaveLength(0)
   })
+
+  it('announces the videos when a sync changed them, and not when it found nothing new', async () => {
+    const heard: string[][] = []
+    const stop = ctx.t.services.events.subscribe((topics) => heard.push([...topics]))
+    ctx.fake.setTitleSuffix(' (restored)')
+    expect((await sync()).status).toBe(200)
+    expect(heard).toEqual([['videos']])
+    expect((await sync()).json.message).toBe(MEDIA_MESSAGES.syncResult(120, 0, 120))
+    expect(heard).toEqual([['videos']])
+    stop()
+  })
 })
 
 describe('the video cache', () => {
