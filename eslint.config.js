@@ -2,6 +2,13 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+/** Transactions open in the services, through inTransaction (server/db/dialect.ts), and only there. */
+const OPEN_TRANSACTION = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    'Open a transaction with inTransaction(db, work) in the service (docs/architecture.md); it retries a deadlock and answers a Conflict.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +101,23 @@ export default tseslint.config(
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
           message: 'Write SQL in a repository in server/db/ and call it.',
+        },
+        OPEN_TRANSACTION,
+      ],
+    },
+  },
+  {
+    // A repository runs in the transaction its caller opened: it takes `trx`, it never opens one.
+    files: ['server/db/**'],
+    ignores: ['server/db/dialect.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        OPEN_TRANSACTION,
+        {
+          selector: "CallExpression[callee.name='inTransaction']",
+          message:
+            'A repository takes the trx its service opened; the service calls inTransaction.',
         },
       ],
     },

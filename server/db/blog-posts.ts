@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import { cardExcerpt } from '../../contracts/card-excerpt.ts'
-import { type Database, isPostgres } from './dialect.ts'
+import { type Database, isPostgres, type Trx } from './dialect.ts'
 import type { BlogPostRow, NewBlogPostRow } from './schema.ts'
 import { type ListScope, publicNow, scopeCondition } from './visibility.ts'
 
@@ -240,15 +240,15 @@ export async function updatePost(
     .executeTakeFirst()
 }
 
-export async function deletePost(db: Database, id: string): Promise<boolean> {
-  await deleteSearchDocument(db, id)
-  const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst()
+export async function deletePost(trx: Trx, id: string): Promise<boolean> {
+  await deleteSearchDocument(trx, id)
+  const result = await trx.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
 
-/** Writes the post's search document; called with the post row in every write of a post. */
+/** Writes the post's search document, in the transaction that writes the post. */
 export async function upsertSearchDocument(
-  db: Database,
+  db: Trx,
   post: Pick<BlogPostRow, 'id' | 'status' | 'published_at' | 'created_at'>,
   document: string,
 ): Promise<void> {

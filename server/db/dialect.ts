@@ -111,20 +111,24 @@ export const TRANSACTION_CONFLICT_MESSAGE =
   'Someone else changed the same thing at the same moment. Please try again.'
 
 /**
+ * The database inside a transaction a service opened with `inTransaction`. A repository function
+ * whose statements must land together takes one, so it cannot be called outside a transaction.
+ */
+export type Trx = Database & { readonly [inside]: true }
+declare const inside: unique symbol
+
+/**
  * Runs `work` in a transaction, again from the start when PostgreSQL aborts it for a deadlock or a
  * serialization failure (up to TRANSACTION_ATTEMPTS in all, after a short random pause so the
  * parties do not collide again in step); after the last attempt it is a Conflict, never a 500.
  * `work` must therefore do nothing but database work. Inside a transaction it simply runs there:
- * only the outermost one can be retried.
+ * only the outermost one can be retried. Services open transactions; repositories never do.
  */
-export async function inTransaction<T>(
-  db: Database,
-  work: (trx: Database) => Promise<T>,
-): Promise<T> {
-  if (db.isTransaction) return work(db)
+export async function inTransaction<T>(db: Database, work: (trx: Trx) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db as Trx)
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work)
+      return await db.transaction().execute((trx) => work(trx as Database as Trx))
     } catch (error) {
       if (!isTransientConflict(error)) throw error
       if (attempt >= TRANSACTION_ATTEMPTS)

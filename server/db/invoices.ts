@@ -1,6 +1,6 @@
 import { containsText } from './search.ts'
 import { sql } from 'kysely'
-import { type Database, inTransaction, isPostgres } from './dialect.ts'
+import { type Database, isPostgres, type Trx } from './dialect.ts'
 import type {
   InvoiceItemRow,
   InvoiceRow,
@@ -28,7 +28,7 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
  * it; on SQLite the write transaction is the only one. Rolled back with the invoice, so a failed
  * insert leaves no gap.
  */
-async function takeNextNumber(trx: Database, year: number): Promise<number> {
+async function takeNextNumber(trx: Trx, year: number): Promise<number> {
   const row = await trx
     .insertInto('invoice_counters')
     .values({ year, last_number: 1 })
@@ -56,22 +56,20 @@ async function insertItems(
     .then((rows) => rows.sort((a, b) => a.position - b.position))
 }
 
-/** Numbers the invoice by its date's year and stores it with its items, in one transaction. */
+/** Numbers the invoice by its date's year and stores it with its items, in the caller's transaction. */
 export async function insertInvoice(
-  db: Database,
+  trx: Trx,
   row: Omit<NewInvoiceRow, 'invoice_number'>,
   items: NewInvoiceItem[],
 ): Promise<InvoiceWithItems> {
-  return inTransaction(db, async (trx) => {
-    const year = Number(row.invoice_date.slice(0, 4))
-    const invoiceNumber = formatInvoiceNumber(year, await takeNextNumber(trx, year))
-    const invoice = await trx
-      .insertInto('invoices')
-      .values({ ...row, invoice_number: invoiceNumber })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    return { invoice, items: await insertItems(trx, invoice.id, items) }
-  })
+  const year = Number(row.invoice_date.slice(0, 4))
+  const invoiceNumber = formatInvoiceNumber(year, await takeNextNumber(trx, year))
+  const invoice = await trx
+    .insertInto('invoices')
+    .values({ ...row, invoice_number: invoiceNumber })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return { invoice, items: await insertItems(trx, invoice.id, items) }
 }
 
 export async function findInvoice(db: Database, id: number): Promise<InvoiceRow | undefined> {
@@ -96,34 +94,32 @@ export async function findInvoiceWithItems(
 }
 
 /**
- * Changes an invoice from what it is now: the row is read and written in one transaction (locked
- * on PostgreSQL), so two updates cannot both start from the same state. `items`, when given,
+ * Changes an invoice from what it is now: the row is read and written in the caller's transaction
+ * (locked on PostgreSQL), so two updates cannot both start from the same state. `items`, when given,
  * replace the invoice's items. Undefined when there is no such invoice.
  */
 export async function changeInvoice(
-  db: Database,
+  trx: Trx,
   id: number,
   change: (current: InvoiceRow) => InvoiceUpdate,
   items?: NewInvoiceItem[],
 ): Promise<InvoiceWithItems | undefined> {
-  return inTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom('invoices')
-      .selectAll()
-      .where('id', '=', id)
-      .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
-      .executeTakeFirst()
-    if (!current) return undefined
-    const invoice = await trx
-      .updateTable('invoices')
-      .set(change(current))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    if (!items) return { invoice, items: await findInvoiceItems(trx, id) }
-    await trx.deleteFrom('invoice_items').where('invoice_id', '=', id).execute()
-    return { invoice, items: await insertItems(trx, id, items) }
-  })
+  const current = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
+    .executeTakeFirst()
+  if (!current) return undefined
+  const invoice = await trx
+    .updateTable('invoices')
+    .set(change(current))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  if (!items) return { invoice, items: await findInvoiceItems(trx, id) }
+  await trx.deleteFrom('invoice_items').where('invoice_id', '=', id).execute()
+  return { invoice, items: await insertItems(trx, id, items) }
 }
 
 /** The items go with it (ON DELETE CASCADE); its number stays taken. */

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, isAdmin } from '../../contracts/common-constants.ts'
 import { containsText } from './search.ts'
 import { sql } from 'kysely'
-import { type Database, inTransaction, isPostgres } from './dialect.ts'
+import { type Database, isPostgres, type Trx } from './dialect.ts'
 import type { NewUserRow, UserRow, UserUpdate } from './schema.ts'
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
@@ -103,31 +103,30 @@ export async function listUsers(
 export class LastAdminError extends Error {}
 
 /**
- * Runs `change` on a user only if the site keeps an administrator afterwards. The admin rows and
+ * Runs `change` on a user, in the caller's transaction, only if the site keeps an administrator
+ * afterwards. The admin rows and
  * the user's row are locked first, in one statement and in id order (PostgreSQL `FOR UPDATE`;
  * SQLite runs one transaction at a time), so two admins demoting each other at the same moment
  * cannot both succeed, and no two such changes ever wait for each other in a circle.
  */
 export async function changeUserKeepingAnAdmin<T>(
-  db: Database,
+  trx: Trx,
   userId: number,
   removesAdmin: (row: UserRow) => boolean,
-  change: (trx: Database, row: UserRow) => Promise<T>,
+  change: (trx: Trx, row: UserRow) => Promise<T>,
 ): Promise<T | undefined> {
-  return inTransaction(db, async (trx) => {
-    const locked = await trx
-      .selectFrom('users')
-      .select(['id', 'role'])
-      .where((eb) => eb.or([eb('role', '=', ADMIN_ROLE), eb('id', '=', userId)]))
-      .orderBy('id')
-      .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
-      .execute()
-    const admins = locked.filter((r) => r.role === ADMIN_ROLE)
-    const row = await findUserById(trx, userId)
-    if (!row) return undefined
-    if (removesAdmin(row) && isAdmin(row) && admins.length <= 1) throw new LastAdminError()
-    return change(trx, row)
-  })
+  const locked = await trx
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where((eb) => eb.or([eb('role', '=', ADMIN_ROLE), eb('id', '=', userId)]))
+    .orderBy('id')
+    .$call((q) => (isPostgres(trx) ? q.forUpdate() : q))
+    .execute()
+  const admins = locked.filter((r) => r.role === ADMIN_ROLE)
+  const row = await findUserById(trx, userId)
+  if (!row) return undefined
+  if (removesAdmin(row) && isAdmin(row) && admins.length <= 1) throw new LastAdminError()
+  return change(trx, row)
 }
 
 export async function deleteUserRow(db: Database, id: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Database } from './dialect.ts'
+import type { Database, Trx } from './dialect.ts'
 import type { NewVideoRow, VideoRow } from './schema.ts'
 import { changesNothing } from '../shared/changes.ts'
 
@@ -84,12 +84,12 @@ function refreshed(stored: VideoRow, v: VideoUpsert) {
 }
 
 /**
- * Inserts new videos and refreshes stored ones. Call it inside the caller's transaction, so a
- * sync either lands whole or leaves the cache as it was. `changed` counts the stored rows whose
+ * Inserts new videos and refreshes stored ones, in the caller's transaction: a sync either lands
+ * whole or leaves the cache as it was. `changed` counts the stored rows whose
  * values really differ (a sync that finds nothing new changes nothing).
  */
 export async function upsertVideos(
-  trx: Database,
+  trx: Trx,
   videos: VideoUpsert[],
   now: string,
 ): Promise<{ added: number; updated: number; changed: number }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_STATUSES, type Role } from '../../contracts/common.ts'
 import { insertPost, latestPublishedCards, listPosts, upsertSearchDocument } from './blog-posts.ts'
-import { type Database, createDatabase } from './dialect.ts'
+import { type Database, createDatabase, inTransaction } from './dialect.ts'
 import { migrateToLatest } from './migrate.ts'
 import { listPages, insertPage } from './pages.ts'
 import { isVisible, listScope } from './visibility.ts'
@@ -79,7 +79,7 @@ describe('the SQL form of the rule (SQLite)', () => {
         tags: '[]',
         author_id: null,
       })
-      await upsertSearchDocument(db, post, `comet ${item.name}`)
+      await inTransaction(db, (trx) => upsertSearchDocument(trx, post, `comet ${item.name}`))
     }
   })
   afterAll(() => db.destroy())

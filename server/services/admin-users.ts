@@ -10,7 +10,7 @@ import {
 import type { SessionUser } from '../../contracts/auth.ts'
 import { ADMIN_ROLE, isAdmin } from '../../contracts/common-constants.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { type Database, isUniqueViolation } from '../db/dialect.ts'
+import { type Database, inTransaction, isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import type { UserRow } from '../db/schema.ts'
 import { countContent } from '../db/stats.ts'
@@ -109,17 +109,19 @@ export function createAdminUserService(deps: {
         if (isAdmin(self)) throw new Conflict(M.cannotDemoteSelf)
       }
       try {
-        const row = await changeUserKeepingAnAdmin(
-          db,
-          input.userId,
-          () => demotes,
-          (trx) =>
-            updateUser(trx, input.userId, {
-              ...(input.email !== undefined && { email: input.email }),
-              ...(input.displayName !== undefined && { display_name: input.displayName }),
-              ...(input.role !== undefined && { role: input.role }),
-              updated_at: clock.now().toISOString(),
-            }),
+        const row = await inTransaction(db, (outer) =>
+          changeUserKeepingAnAdmin(
+            outer,
+            input.userId,
+            () => demotes,
+            (trx) =>
+              updateUser(trx, input.userId, {
+                ...(input.email !== undefined && { email: input.email }),
+                ...(input.displayName !== undefined && { display_name: input.displayName }),
+                ...(input.role !== undefined && { role: input.role }),
+                updated_at: clock.now().toISOString(),
+              }),
+          ),
         )
         if (!row) throw new NotFound(M.userNotFound)
         return toAdminUser(row)
@@ -134,11 +136,13 @@ export function createAdminUserService(deps: {
     async remove(actor: SessionUser, userId: number): Promise<void> {
       if (actor.id === userId) throw new Conflict(M.cannotDeleteSelf)
       try {
-        const removed = await changeUserKeepingAnAdmin(
-          db,
-          userId,
-          () => true,
-          async (trx, row) => ((await deleteUserRow(trx, userId)) ? row : undefined),
+        const removed = await inTransaction(db, (outer) =>
+          changeUserKeepingAnAdmin(
+            outer,
+            userId,
+            () => true,
+            async (trx, row) => ((await deleteUserRow(trx, userId)) ? row : undefined),
+          ),
         )
         if (!removed) throw new NotFound(M.userNotFound)
         await profile.removeAvatarFile(removed.avatar_url)

@@ -24,7 +24,7 @@ import {
   updatePost,
   upsertSearchDocument,
 } from '../db/blog-posts.ts'
-import { type Database, inTransaction, isUniqueViolation } from '../db/dialect.ts'
+import { type Database, inTransaction, isUniqueViolation, type Trx } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
 import { isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -93,7 +93,7 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
       takenMessage: BLOG_MESSAGES.slugTaken,
     })
 
-  async function write<T>(slug: string, fn: (trx: Database) => Promise<T>): Promise<T> {
+  async function write<T>(slug: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
     try {
       return await inTransaction(db, fn)
     } catch (error) {

@@ -19,7 +19,7 @@ import type {
   InvoiceListQuery,
   InvoiceUpdateInput,
 } from '../../contracts/invoices.ts'
-import type { Database } from '../db/dialect.ts'
+import { type Database, inTransaction } from '../db/dialect.ts'
 import {
   changeInvoice,
   deleteInvoice,
@@ -206,21 +206,18 @@ export function createInvoiceService(deps: {
     async create(input: InvoiceCreateInput, actor: SessionUser): Promise<Invoice> {
       const { fields, items } = priced(input)
       const at = now()
-      const created = await insertInvoice(
-        db,
-        {
-          ...fields,
-          status: 'draft',
-          created_at: at,
-          updated_at: at,
-          created_by: actor.id,
-          sent_at: null,
-          paid_at: null,
-          pdf_url: null,
-          stripe_payment_intent_id: null,
-        },
-        items,
-      )
+      const record = {
+        ...fields,
+        status: 'draft',
+        created_at: at,
+        updated_at: at,
+        created_by: actor.id,
+        sent_at: null,
+        paid_at: null,
+        pdf_url: null,
+        stripe_payment_intent_id: null,
+      } as const
+      const created = await inTransaction(db, (trx) => insertInvoice(trx, record, items))
       return toInvoice(created)
     },
 
@@ -228,11 +225,13 @@ export function createInvoiceService(deps: {
     async update(input: InvoiceUpdateInput): Promise<Invoice> {
       const { fields, items } = priced(input)
       const at = now()
-      const updated = await changeInvoice(
-        db,
-        input.invoiceId,
-        (current) => ({ ...fields, ...statusDates(current, input.status, at), updated_at: at }),
-        items,
+      const updated = await inTransaction(db, (trx) =>
+        changeInvoice(
+          trx,
+          input.invoiceId,
+          (current) => ({ ...fields, ...statusDates(current, input.status, at), updated_at: at }),
+          items,
+        ),
       )
       if (!updated) throw new NotFound(M.notFound)
       return toInvoice(updated)
@@ -276,10 +275,12 @@ export function createInvoiceService(deps: {
         throw new BadGateway(M.mailRefused, { cause: error })
       }
       const at = now()
-      const sent = await changeInvoice(db, id, (current) => ({
-        ...statusDates(current, 'sent', at),
-        updated_at: at,
-      }))
+      const sent = await inTransaction(db, (trx) =>
+        changeInvoice(trx, id, (current) => ({
+          ...statusDates(current, 'sent', at),
+          updated_at: at,
+        })),
+      )
       if (!sent) throw new NotFound(M.notFound)
       logger.info('invoice sent', { id, number: invoice.invoiceNumber })
       return toInvoice(sent)

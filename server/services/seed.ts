@@ -2,7 +2,7 @@ import { sanitizeContentHtml } from './html.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { ADMIN_ROLE } from '../../contracts/common-constants.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import type { Database } from '../db/dialect.ts'
+import { type Database, inTransaction } from '../db/dialect.ts'
 import { insertPost, upsertSearchDocument } from '../db/blog-posts.ts'
 import { insertFaq } from '../db/faqs.ts'
 import { insertPage } from '../db/pages.ts'
@@ -31,14 +31,15 @@ export async function seedIfEmpty(
   const now = clock.now().toISOString()
   const generated = options.adminPassword === undefined
   const password = options.adminPassword ?? randomBytes(12).toString('base64url')
+  const passwordHash = await hashPassword(password)
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const admin = await insertUser(trx, {
       email: options.adminEmail,
       display_name: 'Site Admin',
       role: ADMIN_ROLE,
       avatar_url: null,
-      password_hash: await hashPassword(password),
+      password_hash: passwordHash,
       created_at: now,
       updated_at: now,
     })

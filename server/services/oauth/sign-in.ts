@@ -10,7 +10,7 @@ import { DISPLAY_NAME_MAX } from '../../../contracts/profile.ts'
 import { OAUTH_STATE_TTL_MS, pkceChallenge, randomToken } from '../../auth/oauth-state.ts'
 import { sessionIdFromToken } from '../../auth/session-cookie.ts'
 import type { Config } from '../../config.ts'
-import { type Database, isUniqueViolation } from '../../db/dialect.ts'
+import { type Database, inTransaction, isUniqueViolation } from '../../db/dialect.ts'
 import {
   deleteExpiredOauthStates,
   deleteExpiredOauthTempTokens,
@@ -141,7 +141,7 @@ export function createDiscordSignIn(
     if (await findUserByEmail(db, email)) throw new OauthFlowError('account_linking_required')
     const now = clock.now().toISOString()
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inTransaction(db, async (trx) => {
         const user = await insertUser(trx, {
           email,
           display_name: displayNameOf(profile),
