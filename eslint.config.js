@@ -126,6 +126,7 @@ export default tseslint.config(
     // Business rules know nothing of HTTP: they throw domain errors (server/shared/errors.ts),
     // which server/http/ maps to statuses in one place.
     files: [
+      'server/auth/**',
       'server/services/**',
       'server/integrations/**',
       'server/db/**',
@@ -143,6 +144,10 @@ export default tseslint.config(
             {
               group: ['**/http/**', '../http/*', './http/*'],
               message: 'Only server/http/ speaks HTTP: throw a domain error from server/shared/.',
+            },
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message: 'Only server/http/ speaks HTTP: keep Hono there and pass plain values in.',
             },
           ],
         },

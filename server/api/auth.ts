@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LoginInput, type SessionResponse } from '../../contracts/auth.ts'
-import { clearSessionCookie, writeSessionCookie } from '../auth/session-cookie.ts'
+import { clearSessionCookie, writeSessionCookie } from '../http/cookies.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

@@ -6,8 +6,8 @@ import {
   clearOauthStateCookie,
   oauthStateCookieMatches,
   writeOauthStateCookie,
-} from '../auth/oauth-state.ts'
-import { writeSessionCookie } from '../auth/session-cookie.ts'
+  writeSessionCookie,
+} from '../http/cookies.ts'
 import type { AppEnv } from '../http/env.ts'
 import { DomainError } from '../shared/errors.ts'
 import { renderOauthPopup } from '../http/oauth-popup.ts'

@@ -1,6 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** A session is extended when less than this is left, so active members stay signed in. */
@@ -20,26 +18,7 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-session' : 'session'
 }
 
-export function readSessionToken(c: Context, secure: boolean): string | undefined {
-  const value = getCookie(c, sessionCookieName(secure))
-  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined
-}
-
-export function writeSessionCookie(
-  c: Context,
-  secure: boolean,
-  token: string,
-  expiresAt: Date,
-): void {
-  setCookie(c, sessionCookieName(secure), token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure,
-    path: '/',
-    expires: expiresAt,
-  })
-}
-
-export function clearSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, sessionCookieName(secure), { path: '/', secure })
+/** What a session token looks like (newSessionToken's 43 characters, with room to spare). */
+export function isSessionToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{20,100}$/.test(value)
 }

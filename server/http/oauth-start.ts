@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { OAUTH_START_PATH, OAuthAuthorizeInput } from '../../contracts/oauth.ts'
-import { writeOauthStateCookie } from '../auth/oauth-state.ts'
+import { writeOauthStateCookie } from './cookies.ts'
 import { linkErrorRedirect } from '../services/oauth.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
