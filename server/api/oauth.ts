@@ -9,6 +9,7 @@ import {
   writeSessionCookie,
 } from '../http/cookies.ts'
 import type { AppEnv } from '../http/env.ts'
+import { publicOrigin } from '../http/origin.ts'
 import { DomainError } from '../shared/errors.ts'
 import { renderOauthPopup } from '../http/oauth-popup.ts'
 import type { Services } from '../services/index.ts'
@@ -35,7 +36,7 @@ function popupError(
   return c.html(
     renderOauthPopup({
       message: { type: 'OAUTH_ERROR', error: { code, message, details: null } },
-      targetOrigin: services.config.publicUrl ?? new URL(c.req.url).origin,
+      targetOrigin: publicOrigin(services.config, c.req.url),
       nonce: c.get('nonce'),
       siteName: services.config.siteName,
     }),
@@ -61,7 +62,7 @@ export const oauthAuthorize = endpoint({
       started = await services.oauth.beginAuthorization({
         purpose: 'login',
         userId: null,
-        origin: new URL(c.req.url).origin,
+        origin: publicOrigin(services.config, c.req.url),
         ip: meta.ip,
       })
     } catch (error) {
@@ -107,7 +108,7 @@ export const oauthCallback = endpoint({
     return c.html(
       renderOauthPopup({
         message: outcome.message,
-        targetOrigin: services.config.publicUrl ?? new URL(c.req.url).origin,
+        targetOrigin: publicOrigin(services.config, c.req.url),
         nonce: c.get('nonce'),
         siteName: services.config.siteName,
       }),

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono'
 import { ROBOTS_DISALLOW, SITEMAP_PATHS } from '../../contracts/site-paths.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
+import { publicOrigin } from './origin.ts'
 
 export const RSS_ITEM_COUNT = 20
 const SITEMAP_MAX_URLS = 45_000
@@ -32,7 +33,7 @@ function htmlText(text: string): string {
 }
 
 function originOf(c: Context<AppEnv>, services: Services): string {
-  return services.config.publicUrl ?? new URL(c.req.url).origin
+  return publicOrigin(services.config, c.req.url)
 }
 
 export function mountFeeds(app: Hono<AppEnv>, services: Services): void {

@@ -4,6 +4,7 @@ import { writeOauthStateCookie } from './cookies.ts'
 import { linkErrorRedirect } from '../services/oauth.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from './env.ts'
+import { publicOrigin } from './origin.ts'
 import { DomainError } from '../shared/errors.ts'
 
 /**
@@ -19,7 +20,7 @@ export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
       isCrossSite(
         c.req.header('sec-fetch-site'),
         c.req.header('referer'),
-        new URL(c.req.url).origin,
+        publicOrigin(services.config, c.req.url),
       )
     )
       return c.text('Cross-site request refused.', 403)
@@ -32,7 +33,7 @@ export function mountOauthStart(app: Hono<AppEnv>, services: Services): void {
       const { url, state } = await services.oauth.beginAuthorization({
         purpose: 'link',
         userId: user.id,
-        origin: new URL(c.req.url).origin,
+        origin: publicOrigin(services.config, c.req.url),
         ip: c.get('ip'),
       })
       writeOauthStateCookie(c, services.config.secureCookies, state)

@@ -12,6 +12,7 @@ import type { AppContext } from './app-context.ts'
 import type { AppEnv } from './env.ts'
 import { HTTP_MESSAGES } from './errors.ts'
 import type { MemoryGuard } from './memory-guard.ts'
+import { publicOrigin } from './origin.ts'
 import { Unavailable } from '../shared/errors.ts'
 import type { WorkLimiter } from '../shared/work-limiter.ts'
 
@@ -64,7 +65,7 @@ export function createSsrHandler(
       user: c.get('user'),
       nonce: c.get('nonce'),
       publicConfig,
-      origin: services.config.publicUrl ?? new URL(c.req.url).origin,
+      origin: publicOrigin(services.config, c.req.url),
       clientDir,
     })
     const res = limits

@@ -238,6 +238,7 @@ export function createDiscordSignIn(
     async beginAuthorization(params: {
       purpose: OauthPurpose
       userId: number | null
+      /** The site's public origin (server/http/origin.ts), where Discord sends the browser back. */
       origin: string
       ip: string
     }): Promise<{ url: string; state: string }> {
@@ -247,7 +248,7 @@ export function createDiscordSignIn(
       await deleteExpiredOauthStates(db, now.toISOString())
       const state = randomToken()
       const verifier = randomToken()
-      const redirectUri = `${config.publicUrl ?? params.origin}${OAUTH_CALLBACK_PATH}`
+      const redirectUri = `${params.origin}${OAUTH_CALLBACK_PATH}`
       await insertOauthState(db, {
         id: digest(state),
         provider: 'discord',
