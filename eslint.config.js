@@ -58,7 +58,7 @@ export default tseslint.config(
   {
     // The browser bundle reaches the server only through the load context: types only.
     files: ['app/**'],
-    ignores: ['app/**/*.server.ts', 'app/entry.server.tsx'],
+    ignores: ['app/**/*.server.ts', 'app/**/*.server.test.ts', 'app/entry.server.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

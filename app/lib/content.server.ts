@@ -7,6 +7,7 @@ import {
 } from '../../contracts/blog-constants.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { appContext } from './app-context.ts'
+import { loadOrFail } from './loader-errors.server.ts'
 
 /**
  * A post and the cards of up to 3 other published posts (4 fetched, the current one left out);
@@ -17,11 +18,13 @@ export async function loadPost(
   slug: string,
 ): Promise<{ post: BlogPost; related: BlogPostCard[] } | null> {
   const { services, user } = context.get(appContext)
-  const post = await services.blog.find({ slug }, user)
-  if (!post) return null
-  const recent = await services.blog.listPublishedCards(RELATED_FETCH_COUNT)
-  const related = recent.filter((p) => p.id !== post.id).slice(0, RELATED_SHOWN_COUNT)
-  return { post, related }
+  return loadOrFail(async () => {
+    const post = await services.blog.find({ slug }, user)
+    if (!post) return null
+    const recent = await services.blog.listPublishedCards(RELATED_FETCH_COUNT)
+    const related = recent.filter((p) => p.id !== post.id).slice(0, RELATED_SHOWN_COUNT)
+    return { post, related }
+  })
 }
 
 export async function loadPage(
@@ -29,5 +32,5 @@ export async function loadPage(
   slug: string,
 ): Promise<ContentPage | null> {
   const { services, user } = context.get(appContext)
-  return services.pages.find({ slug }, user)
+  return loadOrFail(() => services.pages.find({ slug }, user))
 }

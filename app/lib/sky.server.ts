@@ -1,3 +1,4 @@
+import { loaderFailure } from './loader-errors.server.ts'
 import type { SkyLoaderData } from './sky.ts'
 
 /**
@@ -6,14 +7,13 @@ import type { SkyLoaderData } from './sky.ts'
  */
 export const LOADER_WAIT_MS = 2000
 
-/** Only the service's own messages (ApiError: a status and a message for people) reach the page. */
-function messageOf(error: unknown, fallback: string): string {
-  const status = (error as { status?: unknown } | null)?.status
-  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 600
-    ? error.message
-    : fallback
-}
-
+/**
+ * The page's first answer, or the message its error view shows when the source failed: a domain
+ * error's own message, as the API would answer it (loader-errors.server.ts), else
+ * `fallbackMessage`. The page still answers 200: its error view sits in a working page whose
+ * browser side tries the source again. A source slower than `waitMs` leaves the page to render
+ * its skeletons, and the browser's request joins the same refresh.
+ */
 export async function loadSkyData<T>(
   load: () => Promise<T>,
   fallbackMessage: string,
@@ -24,7 +24,7 @@ export async function loadSkyData<T>(
     (initial): SkyLoaderData<T> => ({ initial, error: null }),
     (error: unknown): SkyLoaderData<T> => ({
       initial: null,
-      error: messageOf(error, fallbackMessage),
+      error: loaderFailure(error)?.message ?? fallbackMessage,
     }),
   )
   const slow = new Promise<SkyLoaderData<T>>((resolve) => {
