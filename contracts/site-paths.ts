@@ -2,7 +2,7 @@ import type { Role } from './common-constants.ts'
 
 /**
  * The site's own addresses, declared once. app/routes.ts routes exactly these pages (a unit test
- * compares them), the sitemap lists the `sitemap` ones, robots.txt keeps crawlers out of the
+ * compares them), the page cache keeps the ones with `cache`, the sitemap lists the `sitemap` ones, robots.txt keeps crawlers out of the
  * `private` ones, and a content page at /{slug} may not take any first segment used here.
  */
 export type PathIndexing =
@@ -13,30 +13,71 @@ export type PathIndexing =
   /** Reachable, neither listed nor disallowed. */
   | 'unlisted'
 
+/**
+ * What public content a page shows, announced when it changes (server/shared/content-events.ts):
+ * the visitor page cache drops the pages that show a changed topic.
+ */
+export const CONTENT_TOPICS = ['posts', 'pages', 'faqs', 'videos', 'header-images'] as const
+export type ContentTopic = (typeof CONTENT_TOPICS)[number]
+
+const MINUTE = 60_000
+
+/** How the visitor page cache keeps a page (server/http/page-cache.ts, ADR 009). */
+export interface PageCaching {
+  /** The content the page shows: a change to any of it drops the page ([] = only the build). */
+  topics: readonly ContentTopic[]
+  /**
+   * The query parameters the page reads: they are part of the key, the rest (utm_*, fbclid …)
+   * are not, so a visitor cannot multiply one page's copies with made-up parameters.
+   */
+  params?: readonly string[]
+  /** Parameters whose presence means "not cached" (a search: every visitor asks something else). */
+  uncachedWith?: readonly string[]
+  /** For pages that also show time-dependent things (lives, relative dates). */
+  maxAgeMs?: number
+}
+
 export interface SitePage {
   path: string
   indexing: PathIndexing
   /** The role the page requires; app/routes.ts puts it in that role's area layout. */
   guard?: Role
+  /** Kept for visitors by the page cache; a page without it is rendered for each request. */
+  cache?: PageCaching
 }
+
+/** Built-in pages whose content is in the build, not in the database or an upstream. */
+const BUILT_IN: PageCaching = { topics: [] }
 
 /** Every page with a fixed address (app/routes.ts routes exactly these). */
 export const SITE_PAGES = [
-  { path: '/', indexing: 'sitemap' },
-  { path: '/blog', indexing: 'sitemap' },
-  { path: '/faqs', indexing: 'sitemap' },
-  { path: '/about', indexing: 'sitemap' },
+  {
+    path: '/',
+    indexing: 'sitemap',
+    cache: { topics: ['videos', 'header-images'], maxAgeMs: MINUTE },
+  },
+  {
+    path: '/blog',
+    indexing: 'sitemap',
+    cache: { topics: ['posts'], params: ['page'], uncachedWith: ['search'] },
+  },
+  { path: '/faqs', indexing: 'sitemap', cache: { topics: ['faqs'] } },
+  { path: '/about', indexing: 'sitemap', cache: BUILT_IN },
   { path: '/contact', indexing: 'sitemap' },
   { path: '/photos', indexing: 'sitemap' },
-  { path: '/videos', indexing: 'sitemap' },
+  {
+    path: '/videos',
+    indexing: 'sitemap',
+    cache: { topics: ['videos'], params: ['page'], maxAgeMs: MINUTE },
+  },
   { path: '/music', indexing: 'sitemap' },
-  { path: '/merch', indexing: 'sitemap' },
-  { path: '/terms', indexing: 'sitemap' },
-  { path: '/privacy', indexing: 'sitemap' },
+  { path: '/merch', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/terms', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/privacy', indexing: 'sitemap', cache: BUILT_IN },
   { path: '/kp-index', indexing: 'sitemap' },
   { path: '/moon-phase', indexing: 'sitemap' },
   { path: '/astronomy-news', indexing: 'sitemap' },
-  { path: '/telescope-guide', indexing: 'sitemap' },
+  { path: '/telescope-guide', indexing: 'sitemap', cache: BUILT_IN },
   { path: '/login', indexing: 'private' },
   { path: '/admin', indexing: 'private', guard: 'admin' },
   { path: '/admin/login', indexing: 'private' },
@@ -45,9 +86,9 @@ export const SITE_PAGES = [
   { path: '/profile', indexing: 'private', guard: 'user' },
   { path: '/editor', indexing: 'private', guard: 'admin' },
   { path: '/invoice-test', indexing: 'private' },
-  { path: '/discord-invite', indexing: 'unlisted' },
-  { path: '/resources', indexing: 'unlisted' },
-  { path: '/announcements', indexing: 'unlisted' },
+  { path: '/discord-invite', indexing: 'unlisted', cache: BUILT_IN },
+  { path: '/resources', indexing: 'unlisted', cache: BUILT_IN },
+  { path: '/announcements', indexing: 'unlisted', cache: BUILT_IN },
 ] as const satisfies readonly SitePage[]
 
 /**

@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createContentEvents } from '../shared/content-events.ts'
 import type { AppEnv } from './env.ts'
+import { SITE_PAGES } from '../../contracts/site-paths.ts'
 import { createPageCache, inlineScriptHashes, ruleFor } from './page-cache.ts'
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
@@ -171,6 +172,17 @@ describe('the cache rules', () => {
     expect(ruleFor('/blog/x')!.topics).toEqual(['posts'])
     expect(ruleFor('/dark-sky-sites')!.topics).toEqual(['pages'])
     expect(ruleFor('/sitemap.xml')!.topics).toEqual(['posts', 'pages'])
+  })
+
+  it('keeps exactly the site pages whose entry says how, and never a private one', () => {
+    for (const page of SITE_PAGES) {
+      const rule = ruleFor(page.path)
+      const caching = 'cache' in page ? page.cache : undefined
+      expect(rule && { ...rule, pattern: undefined }, page.path).toEqual(
+        caching && { ...caching, pattern: undefined },
+      )
+      if (page.indexing === 'private') expect(caching, page.path).toBeUndefined()
+    }
   })
 })
 

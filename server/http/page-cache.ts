@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentEvents, ContentTopic } from '../shared/content-events.ts'
-import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
+import { type PageCaching, RESERVED_PAGE_SLUGS, SITE_PAGES } from '../../contracts/site-paths.ts'
 import { acceptedEncodings, type Encoding } from './compression.ts'
 import type { AppEnv } from './env.ts'
 import { bodyOf, readBody } from './response-body.ts'
@@ -21,37 +21,27 @@ import { readThemeCookie } from '../../contracts/theme.ts'
  * statuses and responses that set a cookie are never stored.
  */
 
-export interface CacheRule {
+export interface CacheRule extends PageCaching {
   /** Matches the path. */
   pattern: RegExp
-  topics: readonly ContentTopic[]
-  /**
-   * The query parameters the page reads: they are part of the key, the rest (utm_*, fbclid …)
-   * are not, so a visitor cannot multiply one page's copies with made-up parameters.
-   */
-  params?: readonly string[]
-  /** Parameters whose presence means "not cached" (a search: every visitor asks something else). */
-  uncachedWith?: readonly string[]
-  /** For pages that also show time-dependent things (lives, relative dates). */
-  maxAgeMs?: number
 }
 
-const MINUTE = 60_000
 /** No page is kept longer than this, whatever its topics. */
-export const DEFAULT_MAX_AGE_MS = 10 * MINUTE
+export const DEFAULT_MAX_AGE_MS = 10 * 60_000
 
-/** Built-in pages whose content is in the build, not in the database or an upstream. */
-const STATIC_PAGES =
-  'about|terms|privacy|merch|resources|announcements|discord-invite|telescope-guide'
+const exactly = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`)
+
+/**
+ * The site's own pages that are kept, as contracts/site-paths.ts declares them, then the
+ * addresses with a parameter and the server's own feeds.
+ */
 export const CACHE_RULES: readonly CacheRule[] = [
-  { pattern: /^\/$/, topics: ['videos', 'header-images'], maxAgeMs: MINUTE },
-  { pattern: /^\/blog$/, topics: ['posts'], params: ['page'], uncachedWith: ['search'] },
+  ...SITE_PAGES.flatMap((page) =>
+    'cache' in page ? [{ ...page.cache, pattern: exactly(page.path) }] : [],
+  ),
   { pattern: /^\/blog\/[^/]+$/, topics: ['posts'] },
-  { pattern: /^\/faqs$/, topics: ['faqs'] },
-  { pattern: /^\/videos$/, topics: ['videos'], params: ['page'], maxAgeMs: MINUTE },
-  { pattern: /^\/rss\.xml$/, topics: ['posts'] },
-  { pattern: /^\/sitemap\.xml$/, topics: ['posts', 'pages'] },
-  { pattern: new RegExp(`^/(${STATIC_PAGES})$`), topics: [] },
+  { pattern: exactly('/rss.xml'), topics: ['posts'] },
+  { pattern: exactly('/sitemap.xml'), topics: ['posts', 'pages'] },
 ]
 
 /** Published content pages live at /{slug}, a slug no page of the site's own may use. */

@@ -4,8 +4,9 @@
  * several app processes on one database the announcement reaches every process (PostgreSQL
  * LISTEN/NOTIFY), with SQLite there is one process and it stays local.
  */
-export const CONTENT_TOPICS = ['posts', 'pages', 'faqs', 'videos', 'header-images'] as const
-export type ContentTopic = (typeof CONTENT_TOPICS)[number]
+import { CONTENT_TOPICS, type ContentTopic } from '../../contracts/site-paths.ts'
+
+export { CONTENT_TOPICS, type ContentTopic }
 
 export function isContentTopic(value: unknown): value is ContentTopic {
   return typeof value === 'string' && (CONTENT_TOPICS as readonly string[]).includes(value)
