@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/blog-constants.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
-import { SLUG_INVALID, slugFromTitle, slugify } from '../../../contracts/slug.ts'
+import { slugFromTitle } from '../../../contracts/slug.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
@@ -87,12 +87,7 @@ function textOf(html: string): string {
 
 const FormValues = z.object({
   title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(200),
-  slug: z
-    .string()
-    .trim()
-    .min(1, { error: 'Slug is required' })
-    .max(120)
-    .refine((v) => slugify(v) !== '', { error: SLUG_INVALID }),
+  slug: z.string().trim().min(1, { error: 'Slug is required' }).max(120),
   content: z
     .string()
     .refine((html) => textOf(html) !== '', { error: CONTENT_MESSAGES.contentRequired })
