@@ -29,7 +29,8 @@ import type { BlogPostRow } from '../db/schema.ts'
 import { isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
 import { foldForSearch, requireContentHtml, searchTerms } from './html.ts'
-import { chooseUniqueSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug } from './slug.ts'
+import { slugify } from '../../contracts/slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 export const BLOG_MESSAGES = {
@@ -86,7 +87,7 @@ export function createBlogService(deps: { db: Database; clock: Clock }) {
     chooseUniqueSlug({
       requested,
       title,
-      fallback: 'post',
+      kind: 'post',
       taken: (base) => slugsStartingWith(db, base, exceptId),
       takenMessage: BLOG_MESSAGES.slugTaken,
     })

@@ -26,7 +26,8 @@ import type { PageRow } from '../db/schema.ts'
 import { isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
 import { requireContentHtml } from './html.ts'
-import { chooseUniqueSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug } from './slug.ts'
+import { slugify } from '../../contracts/slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 export const PAGE_MESSAGES = {
@@ -59,7 +60,7 @@ export function createPageService(deps: { db: Database; clock: Clock }) {
     chooseUniqueSlug({
       requested,
       title,
-      fallback: 'page',
+      kind: 'page',
       taken: (base) => pageSlugsStartingWith(db, base, exceptId),
       takenMessage: PAGE_MESSAGES.slugTaken,
       reserved: {

@@ -133,6 +133,18 @@ describe('create and update', () => {
     expect((await createOk({ title: 'X', slug: '  My Custom SLUG ' })).slug).toBe('my-custom-slug')
   })
 
+  it('keeps a post its slug when an update renames it without one; a title with no letters makes "post"', async () => {
+    const post = await createOk({ title: 'Zodiacal Light' })
+    const update = (json: object) =>
+      t.request('/_api/blog/update', { json: { id: post.id, ...json }, cookie: admin })
+    expect((await update({ title: 'Gegenschein' })).json.slug).toBe('zodiacal-light')
+    expect((await update({ slug: 'Gegenschein Glow' })).json.slug).toBe('gegenschein-glow')
+    expect([
+      (await createOk({ title: '***' })).slug,
+      (await createOk({ title: '!!' })).slug,
+    ]).toEqual(['post', 'post-2'])
+  })
+
   it('sets publishedAt when first published without one, and keeps a given date', async () => {
     const now = clock.now().toISOString()
     expect((await createOk({ title: 'Published now', status: 'published' })).publishedAt).toBe(now)

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { slugify } from '../../contracts/slug.ts'
 import { createPost } from '../support/factories.ts'
 import { ACCOUNTS, adminSend, baseURL, loginAs, loginHeaders, waitForHydration } from './helpers.ts'
 
@@ -49,7 +50,7 @@ test.describe('visitor page cache', () => {
     const visitor = await playwrightRequest.newContext({ baseURL: baseURL() })
     // Cache /blog and the page a new post will have.
     const title = `Cache check ${Date.now()}`
-    const slug = title.toLowerCase().replace(/\s+/g, '-')
+    const slug = slugify(title)
     await visitor.get('/blog')
     expect(await (await visitor.get('/blog')).text()).not.toContain(title)
     expect((await visitor.get(`/blog/${slug}`)).status()).toBe(404)
