@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { endpoint } from '../api/define.ts'
+import { type Endpoint, endpoint } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, BODY_TIMEOUT_MESSAGE, mountApi } from './api.ts'
 import { createBodyGate } from './body-gate.ts'
@@ -124,7 +124,7 @@ describe('mountApi', () => {
       input: z.object({}),
       handler: () => ({ ok: true }),
     })
-    const light = endpoint({ ...heavy, path: '/light', heavy: false })
+    const light: Endpoint = { ...heavy, path: '/light', heavy: false }
     const app = appWith(null, heavy, light)
     shedding.now = true
     try {
@@ -142,8 +142,8 @@ describe('mountApi', () => {
   })
 
   it("holds a body to its endpoint's own limit, or its access's default", async () => {
-    const small = endpoint({ ...adminThing, path: '/small', access: 'public', maxBodyBytes: 100 })
-    const byDefault = endpoint({ ...adminThing, path: '/default', access: 'public' })
+    const small: Endpoint = { ...adminThing, path: '/small', access: 'public', maxBodyBytes: 100 }
+    const byDefault: Endpoint = { ...adminThing, path: '/default', access: 'public' }
     const app = appWith(null, small, byDefault)
     const post = (path: string, size: number) =>
       app.request(path, {
