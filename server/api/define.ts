@@ -75,7 +75,8 @@ export interface Endpoint extends EndpointLimits {
   source: InputSource
   /** The input schema (loaded once, on the first call). */
   schema: () => Promise<z.ZodType>
-  status: 200 | 201
+  /** Unset for an endpoint that is not a contract yet: its handler may set the status itself. */
+  status?: 200 | 201
   cache?: CachePolicy
   run: (input: unknown, ctx: HandlerContext, c: Context<AppEnv>) => Promise<unknown>
 }
@@ -151,7 +152,6 @@ export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
   return {
     ...rest,
     schema: () => Promise.resolve(input),
-    status: 200,
     async run(parsed, ctx, c) {
       if (def.upstream) ctx.services.upstreamLimit.hit(def.path, ctx.meta.ip)
       return handler({

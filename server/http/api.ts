@@ -97,11 +97,13 @@ export function mountApi(
       )
       if (result instanceof Response) return result
       if (ep.cache) c.header('Cache-Control', ep.cache)
+      let body = result
       if (isWithHeaders(result)) {
         for (const [name, value] of Object.entries(result.headers)) c.header(name, value)
-        return c.json(result.body ?? { success: true }, ep.status)
+        body = result.body
       }
-      return c.json(result ?? { success: true }, ep.status)
+      if (ep.status) c.status(ep.status)
+      return c.json(body ?? { success: true })
     })
   }
   for (const [path, methods] of methodsByPath) {
