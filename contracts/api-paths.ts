@@ -3,7 +3,8 @@ import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
 import type { NotConfigured } from './features.ts'
-import type { FaqListResponse } from './faqs.ts'
+import { contract } from './endpoint.ts'
+import type { Faq, FaqListResponse } from './faqs.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
 import type {
   ChannelStats,
@@ -91,10 +92,34 @@ export const getPost: ApiRoute<BlogPost> = { method: 'POST', path: '/blog/get' }
 export const createPost: ApiRoute = { method: 'POST', path: '/blog/create' }
 export const updatePost: ApiRoute = { method: 'POST', path: '/blog/update' }
 export const deletePost: ApiRoute = { method: 'POST', path: '/blog/delete' }
-export const listFaqs: ApiRoute<FaqListResponse> = { method: 'GET', path: '/faqs/list' }
-export const createFaq: ApiRoute = { method: 'POST', path: '/faqs/create' }
-export const updateFaq: ApiRoute = { method: 'POST', path: '/faqs/update' }
-export const deleteFaq: ApiRoute = { method: 'POST', path: '/faqs/delete' }
+export const listFaqs = contract<FaqListResponse>()({
+  method: 'GET',
+  path: '/faqs/list',
+  access: 'public',
+  source: 'query',
+  input: () => import('./faqs.ts').then((m) => m.FaqListQuery),
+})
+export const createFaq = contract<Faq>()({
+  method: 'POST',
+  path: '/faqs/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./faqs.ts').then((m) => m.FaqCreateInput),
+})
+export const updateFaq = contract<Faq>()({
+  method: 'POST',
+  path: '/faqs/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./faqs.ts').then((m) => m.FaqUpdateInput),
+})
+export const deleteFaq = contract()({
+  method: 'POST',
+  path: '/faqs/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./faqs.ts').then((m) => m.FaqDeleteInput),
+})
 export const listPages: ApiRoute<PageListResponse> = { method: 'GET', path: '/pages/list' }
 export const getPage: ApiRoute<ContentPage> = { method: 'POST', path: '/pages/get' }
 export const createPage: ApiRoute = { method: 'POST', path: '/pages/create' }

@@ -45,9 +45,11 @@ const SOURCE: Record<Endpoint['source'], string> = {
 
 /** The doc as prettier formats it (so `prettier --check .` agrees with the generator). */
 export async function renderApiDoc(routes: readonly Endpoint[] = API_ROUTES): Promise<string> {
-  const rows = routes.map(
-    (ep) =>
-      `| ${ep.method} | \`/_api${ep.path}\` | ${ep.access} | ${SOURCE[ep.source]} | ${fieldsOf(ep.input)} |`,
+  const rows = await Promise.all(
+    routes.map(
+      async (ep) =>
+        `| ${ep.method} | \`/_api${ep.path}\` | ${ep.access} | ${SOURCE[ep.source]} | ${fieldsOf(await ep.schema())} |`,
+    ),
   )
   const limited = routes.filter((ep) => ep.upstream).map((ep) => `\`/_api${ep.path}\``)
   const others = OTHER_ROUTES.map(

@@ -15,10 +15,10 @@ import { loadConfig } from '../server/config.ts'
 import { createDatabase } from '../server/db/dialect.ts'
 import { migrateToLatest } from '../server/db/migrate.ts'
 import { SEED_POSTS } from '../server/seed/content.ts'
-import { insertUser } from '../server/db/users.ts'
+import { createUser } from '../server/seed/factories.ts'
 import { createLogger } from '../server/shared/logger.ts'
 import { createServices } from '../server/services/index.ts'
-import { startArguments, startEnvironment } from './start-command.ts'
+import { type RunningServer, startServer } from './start-server.ts'
 
 /**
  * npm run bench: the production build, started as `npm start` starts it, against throwaway SQLite
@@ -62,15 +62,11 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
   const { db, services } = open(dir)
   await migrateToLatest(db)
   const now = new Date().toISOString()
-  const author = await insertUser(db, {
-    email: 'bench@example.com',
-    display_name: 'Bench',
-    role: 'admin',
-    avatar_url: null,
-    password_hash: null,
-    created_at: now,
-    updated_at: now,
-  })
+  const author = await createUser(
+    db,
+    { email: 'bench@example.com', displayName: 'Bench', role: 'admin' },
+    now,
+  )
   const sessionUser = {
     id: author.id,
     email: author.email,
@@ -103,7 +99,7 @@ async function seedDatabase(dir: string, count: number): Promise<string> {
   return newestSlug(dir)
 }
 
-/** Servers still running: stopped when this process ends, also when a load or a probe throws. */
+/** nginx while it runs: stopped when this process ends, also when a load or a probe throws. */
 const running = new Set<ChildProcess>()
 process.on('exit', () => {
   for (const child of running) child.kill('SIGTERM')
@@ -111,45 +107,19 @@ process.on('exit', () => {
 // Ctrl-C ends the process through 'exit', so the servers stop with it.
 process.once('SIGINT', () => process.exit(130))
 
-async function startServer(
+/** The production server on the seeded data; a server that does not come up ends the run. */
+function startBenchServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, startArguments(), {
-    env: {
-      ...process.env,
-      ...startEnvironment(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: 'bench-password-1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  running.add(child)
-  child.once('exit', () => running.delete(child))
-  // Up to a minute: a first start after an upgrade may index 10,000 posts for search.
-  for (let i = 0; i < 600; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http
-        .get(`http://127.0.0.1:${port}/healthz`, (res) => resolve(res.statusCode === 200))
-        .on('error', () => resolve(false))
-    })
-    if (ok) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
+): Promise<RunningServer> {
+  return startServer({
     port,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+    env: { DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', ...env },
+    echoStderr: true,
+    // A first start after an upgrade may index 10,000 posts for search.
+    timeoutMs: 120_000,
+  })
 }
 
 function memoryMb(pid: number): { rss: number; peak: number } {
@@ -463,7 +433,7 @@ try {
   const ratios: string[] = []
   let cachedMemory: Memory | null = null
   if (CASES.has('cached') || CASES.has('nginx')) {
-    const cachedServer = await startServer(small, FIRST_PORT)
+    const cachedServer = await startBenchServer(small, FIRST_PORT)
     const bytes = {} as Record<Client['name'], Buffer>
     for (const client of CLIENTS)
       bytes[client.name] = await fetchAs(cachedServer.port, post, client)
@@ -505,7 +475,7 @@ try {
       [small, '1,000', postSlug],
       [large, '10,000', await newestSlug(large)],
     ] as const) {
-      const freshServer = await startServer(dir, FIRST_PORT + 1, { PAGE_CACHE_MB: '0' })
+      const freshServer = await startBenchServer(dir, FIRST_PORT + 1, { PAGE_CACHE_MB: '0' })
       const rows: Result[] = []
       for (const [p, name] of [
         [`/blog/${slug}`, 'post page (rendered)'],
@@ -524,7 +494,7 @@ try {
       [small, '1,000'],
       [large, '10,000'],
     ] as const) {
-      const searchServer = await startServer(dir, FIRST_PORT + 3)
+      const searchServer = await startBenchServer(dir, FIRST_PORT + 3)
       const rows: Result[] = []
       for (const [query, label] of [
         [SEARCH_WORD, 'a rare word'],

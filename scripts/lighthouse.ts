@@ -21,7 +21,7 @@
  * Lighthouse's image-size and aspect-ratio audits do not judge the stand-ins as if they were the
  * real photos. Without `openssl` the run goes on with the external images failing, as before.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -30,7 +30,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { createFakeUpstreams } from '../tests/fakes/upstreams.ts'
-import { startArguments, startEnvironment } from './start-command.ts'
+import { type RunningServer, startServer } from './start-server.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3700)
@@ -92,28 +92,14 @@ const upstreams = createFakeUpstreams()
 const fakes = await upstreams.start(0)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'))
 const images = await startImageServer(dataDir)
-const server = spawn(process.execPath, startArguments(), {
-  env: {
-    ...process.env,
-    ...startEnvironment(),
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'lighthouse-password-1',
-    ...fakes.env,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-// However this process ends (an error, Ctrl-C), the server it started does not outlive it.
-process.on('exit', () => server.kill('SIGTERM'))
+// However this process ends (an error, Ctrl-C), the server it starts does not outlive it.
 process.once('SIGINT', () => process.exit(130))
 
+let server: RunningServer | undefined
 let chrome: chromeLauncher.LaunchedChrome | undefined
 const stop = async () => {
   await chrome?.kill()
-  server.kill('SIGTERM')
+  await server?.stop()
   fakes.server.close()
   images?.closeAllConnections()
   images?.close()
@@ -137,15 +123,17 @@ const median = (xs: number[]) => {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (i > 100) throw new Error('the server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  server = await startServer({
+    port: PORT,
+    buildDir,
+    env: {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'lighthouse-password-1',
+      ...fakes.env,
+    },
+    echoStderr: true,
+  })
   const list = (await (await fetch(`${origin}/_api/blog/list?limit=1`)).json()) as {
     posts: Array<{ slug: string }>
   }

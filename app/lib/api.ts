@@ -1,5 +1,6 @@
 import type { ApiRoute } from '../../contracts/api-paths.ts'
 import type { ApiErrorBody } from '../../contracts/common-constants.ts'
+import type { EndpointContract, InputOf, ResponseOf } from '../../contracts/endpoint.ts'
 
 export class ApiRequestError extends Error {
   readonly status: number
@@ -53,4 +54,37 @@ export async function apiFetch<T>(
     throw new ApiRequestError(res.status, body?.error || fallbackMessage, body?.details)
   }
   return body as T
+}
+
+/**
+ * What a call sends: the input its contract takes (query string for GET, JSON for POST), or a
+ * form for an upload.
+ */
+export type CallInput<E extends EndpointContract> = E['source'] extends 'multipart'
+  ? FormData
+  : InputOf<E>
+
+/**
+ * Calls an endpoint by its contract (contracts/api-paths.ts): the input is checked against the
+ * contract's schema type at compile time and the answer typed by it. A failed call throws an
+ * `ApiRequestError` with the status, the server's message (or `fallbackMessage`) and its field
+ * `details`.
+ */
+export function callApi<E extends EndpointContract>(
+  entry: E,
+  input: CallInput<E>,
+  options: { signal?: AbortSignal; fallbackMessage?: string } = {},
+): Promise<ResponseOf<E>> {
+  const sendsQuery = entry.method === 'GET'
+  const route: ApiRoute<ResponseOf<E>> = { method: entry.method, path: entry.path }
+  return apiFetch(
+    route,
+    {
+      method: entry.method,
+      query: sendsQuery ? (input as Query) : undefined,
+      body: sendsQuery ? undefined : input,
+      signal: options.signal,
+    },
+    options.fallbackMessage,
+  )
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '../lib/query.ts'
 import { FAQS_DEFAULT_LIMIT } from '../../contracts/blog-constants.ts'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
-import type { FaqListResponse } from '../../contracts/faqs.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import {
@@ -15,7 +14,7 @@ import { Pagination } from '../components/ui/pagination.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
-import { apiFetch } from '../lib/api.ts'
+import { callApi } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/faqs'
@@ -67,10 +66,10 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
   const query = useQuery({
     queryKey: ['faqs', 'list', page],
     queryFn: ({ signal }) =>
-      apiFetch<FaqListResponse>(
+      callApi(
         API_PATHS.listFaqs,
-        { query: { page, limit: FAQ_PAGE_SIZE }, signal },
-        FAQ_FALLBACK_ERROR,
+        { page, limit: FAQ_PAGE_SIZE },
+        { signal, fallbackMessage: FAQ_FALLBACK_ERROR },
       ).then((r) => r.faqs),
     initialData: loaderData.faqs,
     staleTime: 5 * 60_000,

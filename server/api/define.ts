@@ -1,12 +1,123 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { SessionUser } from '../../contracts/auth.ts'
+import type {
+  Access,
+  CachePolicy,
+  EndpointContract,
+  InputSource,
+} from '../../contracts/endpoint.ts'
 import type { RequestMeta } from '../services/auth.ts'
 import type { Services } from '../services/index.ts'
 import type { AppEnv } from '../http/env.ts'
 
-export type Access = 'public' | 'member' | 'admin'
-export type InputSource = 'query' | 'json' | 'multipart' | 'none'
+export type { Access, InputSource }
+
+/**
+ * What a handler knows of the request besides its input, with no HTTP in it: the caller, the
+ * services, and the session it came with.
+ */
+export interface HandlerContext<A extends Access = Access> {
+  user: A extends 'public' ? SessionUser | null : SessionUser
+  services: Services
+  meta: RequestMeta
+  session: { id: string | null; token: string | null }
+}
+
+/**
+ * What a handler may answer: the contract's response (sent as JSON with the contract's status
+ * and cache policy), the same with extra headers (`withHeaders`), or a whole web `Response` for
+ * what is not JSON (a PDF, a redirect, a page).
+ */
+export type HandlerResult<R> = R | WithHeaders<R> | Response
+
+const WITH_HEADERS = Symbol('withHeaders')
+export interface WithHeaders<R> {
+  readonly [WITH_HEADERS]: true
+  readonly body: R
+  readonly headers: Record<string, string>
+}
+
+/** The response with headers of its own on top of the contract's (say, `Age` for cached data). */
+export function withHeaders<R>(body: R, headers: Record<string, string>): WithHeaders<R> {
+  return { [WITH_HEADERS]: true, body, headers }
+}
+
+export function isWithHeaders(value: unknown): value is WithHeaders<unknown> {
+  return typeof value === 'object' && value !== null && WITH_HEADERS in value
+}
+
+/** Operational limits of an endpoint: the server's business, not the caller's. */
+export interface EndpointLimits {
+  /**
+   * The most its body may weigh, from the largest input its schema accepts; by default
+   * `BODY_LIMITS` for its access (server/http/api.ts). A body past it is refused with a 413
+   * before it is read.
+   */
+  maxBodyBytes?: number
+  /**
+   * Work whose cost grows with the data or the input (lists, uploads, PDFs, syncs): refused with
+   * a 503 while the server's memory is above its shedding threshold, so it never runs out.
+   */
+  heavy?: boolean
+  /**
+   * The handler can make the server call an upstream (Discord, YouTube, AzuraCast, the sky
+   * sources): each client address gets UPSTREAM_RATE_LIMIT_PER_MINUTE requests a minute, then 429.
+   */
+  upstream?: boolean
+}
+
+/** One mounted endpoint, as server/http/api.ts mounts every one of them. */
+export interface Endpoint extends EndpointLimits {
+  method: 'GET' | 'POST'
+  path: string
+  access: Access
+  source: InputSource
+  /** The input schema (loaded once, on the first call). */
+  schema: () => Promise<z.ZodType>
+  /** Unset for an endpoint that is not a contract yet: its handler may set the status itself. */
+  status?: 200 | 201
+  cache?: CachePolicy
+  run: (input: unknown, ctx: HandlerContext, c: Context<AppEnv>) => Promise<unknown>
+}
+
+/**
+ * Mounts a contract (contracts/api-paths.ts) with its handler: `(input, ctx) => result`, typed
+ * from the contract — the parsed input, the caller as its access allows, and the response a
+ * successful call answers. Access, input, status and caching are the contract's; the server
+ * checks access before it reads the input, and answers the result with the contract's status and
+ * cache policy.
+ */
+export function handle<S extends z.ZodType, R, A extends Access>(
+  entry: EndpointContract<S, R, A>,
+  {
+    handler,
+    ...limits
+  }: EndpointLimits & {
+    handler: (
+      input: z.output<S>,
+      ctx: HandlerContext<A>,
+    ) => Promise<HandlerResult<NoInfer<R>>> | HandlerResult<NoInfer<R>>
+  },
+): Endpoint {
+  let schema: Promise<z.ZodType> | undefined
+  return {
+    method: entry.method,
+    path: entry.path,
+    access: entry.access,
+    source: entry.source,
+    schema: () => (schema ??= entry.input()),
+    status: entry.status ?? 200,
+    cache: entry.cache,
+    ...limits,
+    async run(input, ctx) {
+      if (limits.upstream) ctx.services.upstreamLimit.hit(entry.path, ctx.meta.ip)
+      // The table erases each endpoint's types; access was checked and the input parsed by its
+      // own schema before this runs.
+      return handler(input as z.output<S>, ctx as HandlerContext<A>)
+    },
+  }
+}
 
 export interface HandlerArgs<I, A extends Access> {
   input: I
@@ -16,31 +127,14 @@ export interface HandlerArgs<I, A extends Access> {
   c: Context<AppEnv>
 }
 
-export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Access, R = unknown> {
+/** An endpoint not yet declared as a contract: method, path and response type from its ApiRoute. */
+export interface LegacyEndpoint<S extends z.ZodType, A extends Access, R> extends EndpointLimits {
   method: 'GET' | 'POST'
   path: string
   access: A
-  /** Where the input comes from: GET reads the query string, POST a JSON body (or a multipart form). */
   source: InputSource
   input: S
-  /**
-   * The most its body may weigh, from the largest input its schema accepts; by default
-   * `DEFAULT_BODY_LIMITS` for its access (server/http/api.ts). A body past it is refused with a
-   * 413 before it is read.
-   */
-  maxBodyBytes?: number
-  /**
-   * Work whose cost grows with the data or the input (lists, uploads, PDFs, syncs): refused with
-   * a 503 while the server's memory is above its shedding threshold, so it never runs out.
-   */
-  heavy?: boolean
-  /** Type only, from the endpoint's ApiRoute (contracts/api-paths.ts): what the handler answers. */
   response?: R
-  /**
-   * The handler can make the server call an upstream (Discord, YouTube, AzuraCast, the sky
-   * sources): each client address gets UPSTREAM_RATE_LIMIT_PER_MINUTE requests a minute, then 429.
-   */
-  upstream?: boolean
   /** A plain value is sent as JSON with status 200; a Response is sent as it is. */
   handler: (
     args: HandlerArgs<z.output<S>, A>,
@@ -52,16 +146,21 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Access = Ac
  * brings the method, the path and the response type), then erases it for the table.
  */
 export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
-  def: Endpoint<S, A, R>,
+  def: LegacyEndpoint<S, A, R>,
 ): Endpoint {
-  if (!def.upstream) return def as unknown as Endpoint
-  const { handler } = def
-  const limited: Endpoint<S, A, R> = {
-    ...def,
-    handler: (args) => {
-      args.services.upstreamLimit.hit(def.path, args.meta.ip)
-      return handler(args)
+  const { handler, input, response: _response, ...rest } = def
+  return {
+    ...rest,
+    schema: () => Promise.resolve(input),
+    async run(parsed, ctx, c) {
+      if (def.upstream) ctx.services.upstreamLimit.hit(def.path, ctx.meta.ip)
+      return handler({
+        input: parsed as z.output<S>,
+        user: ctx.user as HandlerArgs<z.output<S>, A>['user'],
+        services: ctx.services,
+        meta: ctx.meta,
+        c,
+      })
     },
   }
-  return limited as unknown as Endpoint
 }

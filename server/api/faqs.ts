@@ -1,46 +1,24 @@
-import {
-  FaqCreateInput,
-  FaqDeleteInput,
-  FaqListQuery,
-  FaqUpdateInput,
-} from '../../contracts/faqs.ts'
+import * as API from '../../contracts/api-paths.ts'
 import { FAQ_BODY_BYTES } from './body-sizes.ts'
-import { endpoint } from './define.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import { handle } from './define.ts'
 
-export const listFaqs = endpoint({
-  ...API_PATHS.listFaqs,
-  access: 'public',
+export const listFaqs = handle(API.listFaqs, {
   heavy: true,
-  source: 'query',
-  input: FaqListQuery,
-  handler: ({ input, services }) => services.faqs.list(input),
+  handler: (input, { services }) => services.faqs.list(input),
 })
 
-export const createFaq = endpoint({
-  ...API_PATHS.createFaq,
-  access: 'admin',
+export const createFaq = handle(API.createFaq, {
   maxBodyBytes: FAQ_BODY_BYTES,
-  source: 'json',
-  input: FaqCreateInput,
-  handler: ({ input, services }) => services.faqs.create(input),
+  handler: (input, { services }) => services.faqs.create(input),
 })
 
-export const updateFaq = endpoint({
-  ...API_PATHS.updateFaq,
-  access: 'admin',
+export const updateFaq = handle(API.updateFaq, {
   maxBodyBytes: FAQ_BODY_BYTES,
-  source: 'json',
-  input: FaqUpdateInput,
-  handler: ({ input, services }) => services.faqs.update(input),
+  handler: (input, { services }) => services.faqs.update(input),
 })
 
-export const deleteFaq = endpoint({
-  ...API_PATHS.deleteFaq,
-  access: 'admin',
-  source: 'json',
-  input: FaqDeleteInput,
-  async handler({ input, services }) {
+export const deleteFaq = handle(API.deleteFaq, {
+  async handler(input, { services }) {
     await services.faqs.remove(input.id)
     return { success: true }
   },

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { endpoint } from '../api/define.ts'
+import { type Endpoint, endpoint, handle, withHeaders } from '../api/define.ts'
+import { contract } from '../../contracts/endpoint.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, BODY_TIMEOUT_MESSAGE, mountApi } from './api.ts'
 import { createBodyGate } from './body-gate.ts'
@@ -124,7 +125,7 @@ describe('mountApi', () => {
       input: z.object({}),
       handler: () => ({ ok: true }),
     })
-    const light = endpoint({ ...heavy, path: '/light', heavy: false })
+    const light: Endpoint = { ...heavy, path: '/light', heavy: false }
     const app = appWith(null, heavy, light)
     shedding.now = true
     try {
@@ -142,8 +143,8 @@ describe('mountApi', () => {
   })
 
   it("holds a body to its endpoint's own limit, or its access's default", async () => {
-    const small = endpoint({ ...adminThing, path: '/small', access: 'public', maxBodyBytes: 100 })
-    const byDefault = endpoint({ ...adminThing, path: '/default', access: 'public' })
+    const small: Endpoint = { ...adminThing, path: '/small', access: 'public', maxBodyBytes: 100 }
+    const byDefault: Endpoint = { ...adminThing, path: '/default', access: 'public' }
     const app = appWith(null, small, byDefault)
     const post = (path: string, size: number) =>
       app.request(path, {
@@ -181,5 +182,58 @@ describe('mountApi', () => {
     } finally {
       clearInterval(timer)
     }
+  })
+})
+
+describe('a contract mounted with handle()', () => {
+  const created = contract<{ id: number; name: string }>()({
+    method: 'POST',
+    path: '/things/create',
+    access: 'admin',
+    source: 'json',
+    input: () => Promise.resolve(z.object({ name: z.string().min(2, { error: 'Too short' }) })),
+    status: 201,
+    cache: 'no-store',
+  })
+  const fresh = contract<{ ageSeconds: number }>()({
+    method: 'GET',
+    path: '/things/fresh',
+    access: 'public',
+    source: 'none',
+    input: () => Promise.resolve(z.object({})),
+    cache: 'no-cache',
+  })
+  const app = () =>
+    appWith(
+      { role: 'admin' },
+      handle(created, { handler: (input) => ({ id: 7, name: input.name }) }),
+      handle(fresh, { handler: () => withHeaders({ ageSeconds: 42 }, { Age: '42' }) }),
+    )
+  const post = (body: unknown) =>
+    app().request('/_api/things/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it("answers with the contract's status and cache policy", async () => {
+    const res = await post({ name: 'Vega' })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual({ id: 7, name: 'Vega' })
+  })
+
+  it('parses the input with the schema the contract loads', async () => {
+    const res = await post({ name: 'V' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'Too short', details: { name: ['Too short'] } })
+  })
+
+  it('adds the headers a handler gives with its answer', async () => {
+    const res = await app().request('/_api/things/fresh')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('age')).toBe('42')
+    expect(await res.json()).toEqual({ ageSeconds: 42 })
   })
 })

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { type z } from 'zod'
-import type { Endpoint } from '../api/define.ts'
+import { type Endpoint, isWithHeaders } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
@@ -85,15 +85,25 @@ export function mountApi(
       } else {
         input = await parseInput(c, ep)
       }
-      const result = await ep.handler({
+      const result = await ep.run(
         input,
-        user,
-        services,
-        meta: { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null },
+        {
+          user,
+          services,
+          meta: { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null },
+          session: { id: c.get('sessionId'), token: c.get('sessionToken') },
+        },
         c,
-      })
+      )
       if (result instanceof Response) return result
-      return c.json(result ?? { success: true })
+      if (ep.cache) c.header('Cache-Control', ep.cache)
+      let body = result
+      if (isWithHeaders(result)) {
+        for (const [name, value] of Object.entries(result.headers)) c.header(name, value)
+        body = result.body
+      }
+      if (ep.status) c.status(ep.status)
+      return c.json(body ?? { success: true })
     })
   }
   for (const [path, methods] of methodsByPath) {
@@ -130,7 +140,7 @@ async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
       break
   }
   requireWellFormed(raw)
-  const parsed = ep.input.safeParse(raw)
+  const parsed = (await ep.schema()).safeParse(raw)
   if (!parsed.success) throw validationError(parsed.error)
   // No endpoint takes control characters in anything but prose, which its schema has cleaned:
   // they break feeds and logs, and PostgreSQL refuses NUL in text outright.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Config } from '../config.ts'
 import type { AppEnv } from './env.ts'
@@ -72,10 +72,29 @@ export function fixedSecurityHeaders(config: Config): [string, string][] {
   return headers
 }
 
+const NONCE_BYTES = 16
+const noncePool = Buffer.alloc(NONCE_BYTES * 256)
+let nonceOffset = noncePool.length
+
+/**
+ * A fresh CSP nonce: 16 bytes from the system's CSPRNG, cut from a buffer refilled every 256
+ * nonces (as `crypto.randomUUID` does), since one `randomBytes` call per request cost 2.5 % of a
+ * rendered page's CPU.
+ */
+export function newNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool)
+    nonceOffset = 0
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES)
+  nonceOffset += NONCE_BYTES
+  return nonce
+}
+
 export function securityHeaders(config: Config, dev: boolean): MiddlewareHandler<AppEnv> {
   const fixed = fixedSecurityHeaders(config)
   return async (c, next) => {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     c.set('nonce', nonce)
     await next()
     const headers = c.res.headers

@@ -31,7 +31,8 @@ import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { changesNothing } from '../shared/changes.ts'
 import { foldForSearch, requireContentHtml, searchTerms } from './html.ts'
-import { chooseUniqueSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug } from './slug.ts'
+import { slugify } from '../../contracts/slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 export const BLOG_MESSAGES = {
@@ -88,7 +89,7 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
     chooseUniqueSlug({
       requested,
       title,
-      fallback: 'post',
+      kind: 'post',
       taken: (base) => slugsStartingWith(db, base, exceptId),
       takenMessage: BLOG_MESSAGES.slugTaken,
     })

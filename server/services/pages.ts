@@ -28,7 +28,8 @@ import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { changesNothing } from '../shared/changes.ts'
 import { requireContentHtml } from './html.ts'
-import { chooseUniqueSlug, slugify } from './slug.ts'
+import { chooseUniqueSlug } from './slug.ts'
+import { slugify } from '../../contracts/slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
 export const PAGE_MESSAGES = {
@@ -61,7 +62,7 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
     chooseUniqueSlug({
       requested,
       title,
-      fallback: 'page',
+      kind: 'page',
       taken: (base) => pageSlugsStartingWith(db, base, exceptId),
       takenMessage: PAGE_MESSAGES.slugTaken,
       reserved: {

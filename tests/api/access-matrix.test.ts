@@ -3,6 +3,7 @@ import { HTTP_MESSAGES } from '../../server/http/errors.ts'
 import { API_ROUTES } from '../../server/api/routes.ts'
 import type { Endpoint } from '../../server/api/define.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createFaq, createPage, createPost } from '../support/factories.ts'
 
 /**
  * Walks every endpoint of the route table (new ones are covered the day they are added): an admin
@@ -15,15 +16,10 @@ beforeAll(async () => {
   t = await createTestApp()
   const admin = await t.createUser({ role: 'admin', displayName: 'Only Admin' })
   const cookie = await t.login(admin, '10.210.0.1')
-  await t.request('/_api/blog/create', {
-    json: { title: 'A post', content: '<p>Body</p>', status: 'published' },
-    cookie,
-  })
-  await t.request('/_api/pages/create', {
-    json: { title: 'A page', content: '<p>Body</p>', status: 'published' },
-    cookie,
-  })
-  await t.request('/_api/faqs/create', { json: { title: 'A FAQ', content: 'Answer' }, cookie })
+  const send = asAdmin(t, cookie)
+  await createPost(send, { title: 'A post', content: '<p>Body</p>', status: 'published' })
+  await createPage(send, { title: 'A page', content: '<p>Body</p>', status: 'published' })
+  await createFaq(send, { title: 'A FAQ', content: 'Answer' })
   await t.request('/_api/invoices/create', {
     json: {
       clientName: 'A client',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_USER_MESSAGES as M } from '../../contracts/admin-users.ts'
 import { pngBomb } from '../support/images.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPage, createPost } from '../support/factories.ts'
 
 let t: TestApp
 let ipSeq = 0
@@ -519,14 +520,12 @@ describe('GET /_api/admin/stats', () => {
   it('counts posts and pages of every status, and the stored videos', async () => {
     const { cookie } = await signIn()
     const before = (await t.request('/_api/admin/stats', { cookie })).json
-    for (const status of ['draft', 'published', 'archived'])
-      await t.request('/_api/blog/create', {
-        json: { title: `Post ${status}`, content: '<p>x</p>', status },
-        cookie,
-      })
-    await t.request('/_api/pages/create', {
-      json: { title: 'Stats page', content: '<p>x</p>', status: 'draft' },
-      cookie,
+    for (const status of ['draft', 'published', 'archived'] as const)
+      await createPost(asAdmin(t, cookie), { title: `Post ${status}`, content: '<p>x</p>', status })
+    await createPage(asAdmin(t, cookie), {
+      title: 'Stats page',
+      content: '<p>x</p>',
+      status: 'draft',
     })
     const after = await t.request('/_api/admin/stats', { cookie })
     expect(after.status).toBe(200)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_MESSAGES, type BlogListResponse, type BlogPost } from '../../contracts/blog.ts'
 import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
+import { asAdmin, createPost, type PostFields } from '../support/factories.ts'
 
 const clock = testClock()
 let t: TestApp
@@ -20,11 +21,8 @@ afterAll(async () => {
 async function create(body: Record<string, unknown>, cookie = admin) {
   return t.request('/_api/blog/create', { json: { content: '<p>Some text</p>', ...body }, cookie })
 }
-async function createOk(body: Record<string, unknown>): Promise<BlogPost> {
-  const res = await create(body)
-  expect(res.status, res.text).toBe(200)
-  return res.json as unknown as BlogPost
-}
+const createOk = (fields: PostFields): Promise<BlogPost> =>
+  createPost(asAdmin(t, admin), { content: '<p>Some text</p>', ...fields })
 async function list(query: string, cookie?: string) {
   const res = await t.request(`/_api/blog/list${query}`, { cookie })
   return { status: res.status, body: res.json as unknown as BlogListResponse & { error?: string } }
@@ -133,6 +131,18 @@ describe('create and update', () => {
 
   it('normalises an explicit slug', async () => {
     expect((await createOk({ title: 'X', slug: '  My Custom SLUG ' })).slug).toBe('my-custom-slug')
+  })
+
+  it('keeps a post its slug when an update renames it without one; a title with no letters makes "post"', async () => {
+    const post = await createOk({ title: 'Zodiacal Light' })
+    const update = (json: object) =>
+      t.request('/_api/blog/update', { json: { id: post.id, ...json }, cookie: admin })
+    expect((await update({ title: 'Gegenschein' })).json.slug).toBe('zodiacal-light')
+    expect((await update({ slug: 'Gegenschein Glow' })).json.slug).toBe('gegenschein-glow')
+    expect([
+      (await createOk({ title: '***' })).slug,
+      (await createOk({ title: '!!' })).slug,
+    ]).toEqual(['post', 'post-2'])
   })
 
   it('sets publishedAt when first published without one, and keeps a given date', async () => {

@@ -16,6 +16,7 @@ import Faqs, { loader as faqsLoader } from '../../app/routes/faqs.tsx'
 import { MIGRATIONS } from '../../server/db/migrate.ts'
 import type { AppContext } from '../../server/http/app-context.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
 
 /**
  * Lists answer with bounded work: posts and pages without bodies, FAQs and pages a page at a
@@ -41,13 +42,13 @@ const htmlOfLength = (length: number) => paragraph('a'.repeat(length - 7))
 describe('/_api/blog/list', () => {
   it('answers cards: no body, the excerpt or the start of the text worked out by the server', async () => {
     const words = Array.from({ length: 80 }, (_, i) => `star${i}`).join(' ')
-    await write('blog/create', {
+    await createPost(asAdmin(t, admin), {
       title: 'No excerpt',
       content: `<h2>Heading</h2>${paragraph(words)}`,
       status: 'published',
       publishedAt: '2026-11-01T00:00:00.000Z',
     })
-    const own = await write('blog/create', {
+    const own = await createPost(asAdmin(t, admin), {
       title: 'Own excerpt',
       content: paragraph('Body text'),
       excerpt: '  The author says so.  ',

@@ -2,19 +2,17 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptedEncodings } from '../../server/http/compression.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
   const { cookie } = await t.signedIn('admin')
   for (let i = 0; i < 6; i++)
-    await t.request('/_api/blog/create', {
-      json: {
-        title: `Compressible post ${i}`,
-        content: `<p>${'Nebulae and star clusters. '.repeat(40)}</p>`,
-        status: 'published',
-      },
-      cookie,
+    await createPost(asAdmin(t, cookie), {
+      title: `Compressible post ${i}`,
+      content: `<p>${'Nebulae and star clusters. '.repeat(40)}</p>`,
+      status: 'published',
     })
 })
 afterAll(() => t.close())

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
 
 /** The test clock stands at 2026-11-22T12:00:00Z. */
 const clock = testClock()
@@ -11,14 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function createPost(title: string, publishedAt: string) {
-  const res = await t.request('/_api/blog/create', {
-    json: { title, content: `<p>${title}</p>`, status: 'published', publishedAt },
-    cookie: admin,
-  })
-  expect(res.status).toBe(200)
-  return res.json as { id: string; slug: string }
-}
+const publish = (title: string, publishedAt: string) =>
+  createPost(asAdmin(t, admin), { title, status: 'published', publishedAt })
 const publicTitles = async () =>
   (await t.request('/_api/blog/list?limit=50')).json.posts as Array<{
     title: string
@@ -28,9 +23,9 @@ const publicTitles = async () =>
 describe('publication dates with offsets', () => {
   it('are stored in UTC and go live at their real instant', async () => {
     // 8 hours in the future although its wall-clock reads earlier than "now" in UTC terms.
-    const future = await createPost('Future with offset', '2026-11-22T09:47:31-10:00')
+    const future = await publish('Future with offset', '2026-11-22T09:47:31-10:00')
     // 2026-11-22T11:00:00+14:00 is 2026-11-21T21:00Z: in the past.
-    await createPost('Past with offset', '2026-11-22T11:00:00+14:00')
+    await publish('Past with offset', '2026-11-22T11:00:00+14:00')
     const got = await t.request('/_api/blog/get', { json: { id: future.id }, cookie: admin })
     expect(
       (got.json.post as { publishedAt: string } | undefined)?.publishedAt ?? got.json.publishedAt,
@@ -47,8 +42,8 @@ describe('publication dates with offsets', () => {
   })
 
   it('sort by their instant, whatever offset they were sent with', async () => {
-    await createPost('Earlier', '2026-11-20T23:00:00-05:00') // 2026-11-21T04:00Z
-    await createPost('Later', '2026-11-21T06:00:00+01:00') // 2026-11-21T05:00Z
+    await publish('Earlier', '2026-11-20T23:00:00-05:00') // 2026-11-21T04:00Z
+    await publish('Later', '2026-11-21T06:00:00+01:00') // 2026-11-21T05:00Z
     const list = await publicTitles()
     const titles = list.map((p) => p.title)
     expect(titles.indexOf('Later')).toBeLessThan(titles.indexOf('Earlier'))

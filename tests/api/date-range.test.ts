@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dateRangeMessage } from '../../contracts/common.ts'
 import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
+import { asAdmin, createPage, createPost } from '../support/factories.ts'
 
 /**
  * Every date the site is given lies in the years 1970–2100 (UTC), so each stored time has the one
@@ -37,7 +38,7 @@ const IN_RANGE = [
 const post = (publishedAt: string, title = `Post ${publishedAt}`) => ({
   title,
   content: '<p>Body</p>',
-  status: 'published',
+  status: 'published' as const,
   publishedAt,
 })
 const page = (publishedAt: string, title = `Page ${publishedAt}`) => ({
@@ -47,21 +48,20 @@ const page = (publishedAt: string, title = `Page ${publishedAt}`) => ({
 
 describe('publication dates', () => {
   it('outside 1970–2100 (UTC) are a 400 naming the range, for posts and pages, created or updated', async () => {
-    const existingPost = await t.request('/_api/blog/create', {
-      json: post('2026-01-01T00:00:00Z', 'Existing post'),
-      cookie: admin,
-    })
-    const existingPage = await t.request('/_api/pages/create', {
-      json: page('2026-01-01T00:00:00Z', 'Existing page'),
-      cookie: admin,
-    })
-    expect([existingPost.status, existingPage.status]).toEqual([200, 200])
+    const existingPost = await createPost(
+      asAdmin(t, admin),
+      post('2026-01-01T00:00:00Z', 'Existing post'),
+    )
+    const existingPage = await createPage(
+      asAdmin(t, admin),
+      page('2026-01-01T00:00:00Z', 'Existing page'),
+    )
     for (const publishedAt of OUT_OF_RANGE) {
       const attempts = [
         ['blog/create', post(publishedAt)],
         ['pages/create', page(publishedAt)],
-        ['blog/update', { id: existingPost.json.id, publishedAt }],
-        ['pages/update', { id: existingPage.json.id, publishedAt }],
+        ['blog/update', { id: existingPost.id, publishedAt }],
+        ['pages/update', { id: existingPage.id, publishedAt }],
       ] as const
       for (const [path, json] of attempts) {
         const res = await t.request(`/_api/${path}`, { json, cookie: admin })

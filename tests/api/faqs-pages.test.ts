@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_MAX_DEPTH, CONTENT_MESSAGES } from '../../contracts/blog.ts'
 import type { ContentPage } from '../../contracts/pages.ts'
 import { createTestApp, type TestApp, testClock } from '../support/test-app.ts'
+import { asAdmin, createFaq } from '../support/factories.ts'
 
 const clock = testClock()
 let t: TestApp
@@ -27,10 +28,7 @@ describe('FAQs', () => {
       lastUpdated: clock.now().toISOString(),
     })
     expect(typeof a.json.id).toBe('number')
-    await t.request('/_api/faqs/create', {
-      json: { title: 'Second?', content: 'No.' },
-      cookie: admin,
-    })
+    await createFaq(asAdmin(t, admin), { title: 'Second?', content: 'No.' })
     const listed = await t.request('/_api/faqs/list')
     expect((listed.json.faqs as Array<{ title: string }>).map((f) => f.title)).toEqual([
       'First?',

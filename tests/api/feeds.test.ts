@@ -1,14 +1,14 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPage, createPost } from '../support/factories.ts'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://astro.example.org' } })
   const { cookie } = await t.signedIn('admin')
-  const post = (body: Record<string, unknown>) =>
-    t.request('/_api/blog/create', { json: body, cookie })
-  await post({
+  const admin = asAdmin(t, cookie)
+  await createPost(admin, {
     title: 'Ring & Moons <2026>',
     content: '<p>Saturn &amp; Titan</p>',
     status: 'published',
@@ -16,21 +16,15 @@ beforeAll(async () => {
     tags: ['planets', 'saturn'],
     excerpt: 'Rings wide open',
   })
-  await post({
+  await createPost(admin, {
     title: 'Aurora season',
     content: '<p>Green curtains overhead tonight.</p>',
     status: 'published',
     publishedAt: '2026-11-01T20:00:00.000Z',
   })
-  await post({ title: 'Secret draft', content: '<p>x</p>', status: 'draft' })
-  await t.request('/_api/pages/create', {
-    json: { title: 'Dark Sky Sites', content: '<p>x</p>', status: 'published' },
-    cookie,
-  })
-  await t.request('/_api/pages/create', {
-    json: { title: 'Hidden page', content: '<p>x</p>' },
-    cookie,
-  })
+  await createPost(admin, { title: 'Secret draft', content: '<p>x</p>', status: 'draft' })
+  await createPage(admin, { title: 'Dark Sky Sites', content: '<p>x</p>', status: 'published' })
+  await createPage(admin, { title: 'Hidden page', content: '<p>x</p>' })
 })
 afterAll(() => t?.close())
 
@@ -92,21 +86,17 @@ describe('/robots.txt', () => {
 describe('/rss.xml with hostile content', () => {
   it('keeps text as text for HTML-rendering readers and drops characters XML forbids', async () => {
     const { cookie } = await t.signedIn('admin')
-    const res = await t.request('/_api/blog/create', {
-      json: {
-        title: 'Markup shown as text',
-        content: '<p>Try this: &lt;img src=x onerror=alert(1)&gt; in a post</p>',
-        status: 'published',
-        publishedAt: '2026-11-10T20:00:00.000Z',
-      },
-      cookie,
+    const post = await createPost(asAdmin(t, cookie), {
+      title: 'Markup shown as text',
+      content: '<p>Try this: &lt;img src=x onerror=alert(1)&gt; in a post</p>',
+      status: 'published',
+      publishedAt: '2026-11-10T20:00:00.000Z',
     })
-    expect(res.status).toBe(200)
     // A title stored before control characters were refused at input (PostgreSQL never stores NUL).
     await t.db
       .updateTable('blog_posts')
       .set({ title: 'Old title\u0001 with\u001f controls' })
-      .where('id', '=', String(res.json.id))
+      .where('id', '=', post.id)
       .execute()
     const rss = await t.request('/rss.xml')
     expect(XMLValidator.validate(rss.text)).toBe(true)

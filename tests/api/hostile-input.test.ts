@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { TEXT_MESSAGES } from '../../contracts/text.ts'
 import { API_ROUTES } from '../../server/api/routes.ts'
 import type { Endpoint } from '../../server/api/define.ts'
@@ -31,13 +31,14 @@ const HOSTILE = [
 ]
 const EXTRA_KEYS = ['id', 'slug', 'title', 'content', 'email', 'name', 'search', 'key', 'channelId']
 
-function keysOf(ep: Endpoint): string[] {
-  const shape = (ep.input as unknown as { shape?: Record<string, z.ZodType> }).shape
+async function keysOf(ep: Endpoint): Promise<string[]> {
+  const schema = await ep.schema()
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null
   return [...new Set([...(shape ? Object.keys(shape) : []), ...EXTRA_KEYS])]
 }
 
 async function send(ep: Endpoint, value: string, cookie: string) {
-  const fields = Object.fromEntries(keysOf(ep).map((k) => [k, value]))
+  const fields = Object.fromEntries((await keysOf(ep)).map((k) => [k, value]))
   const path = `/_api${ep.path}`
   if (ep.method === 'GET') {
     return t.request(`${path}?${new URLSearchParams(fields)}`, { cookie })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, testClock, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
 
 /**
  * The newest posts are kept between requests (server/services/latest-posts.ts): the RSS feed,
@@ -17,12 +18,7 @@ async function titles(): Promise<string[]> {
 }
 
 async function create(title: string, publishedAt: string): Promise<string> {
-  const res = await t.request('/_api/blog/create', {
-    json: { title, content: `<p>${title}</p>`, status: 'published', publishedAt },
-    cookie,
-  })
-  expect(res.status).toBe(200)
-  return (res.json as { id: string }).id
+  return (await createPost(asAdmin(t, cookie), { title, status: 'published', publishedAt })).id
 }
 
 beforeAll(async () => {

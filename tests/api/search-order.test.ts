@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isVisible } from '../../server/db/visibility.ts'
+import type { BlogPost } from '../../contracts/blog-constants.ts'
 import { createTestApp, ENGINE, type TestApp } from '../support/test-app.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
 
 /**
  * A visitor's search reads a range of search rows numbered by publication (SQLite) or filters by
@@ -18,7 +20,7 @@ beforeAll(async () => {
   const hour = 3_600_000
   const at = (offsetHours: number) => new Date(Date.parse(NOW) + offsetHours * hour).toISOString()
   // Past, same instant twice, future (scheduled), drafts and archived ones with dates.
-  const cases: { status: string; publishedAt?: string }[] = [
+  const cases: { status: BlogPost['status']; publishedAt?: string }[] = [
     { status: 'published', publishedAt: at(-48) },
     { status: 'published', publishedAt: at(-5) },
     { status: 'published', publishedAt: at(-5) },
@@ -31,17 +33,12 @@ beforeAll(async () => {
     { status: 'published', publishedAt: at(-24 * 400) },
   ]
   for (const [i, c] of cases.entries()) {
-    const res = await t.request('/_api/blog/create', {
-      json: {
-        title: `Meridian transit ${i}`,
-        content: `<p>Notes on the meridian transit, night ${i}.</p>`,
-        status: c.status,
-        ...(c.publishedAt ? { publishedAt: c.publishedAt } : {}),
-      },
-      cookie,
+    const post = await createPost(asAdmin(t, cookie), {
+      title: `Meridian transit ${i}`,
+      content: `<p>Notes on the meridian transit, night ${i}.</p>`,
+      status: c.status,
+      ...(c.publishedAt ? { publishedAt: c.publishedAt } : {}),
     })
-    expect(res.status, res.text).toBe(200)
-    const post = res.json as unknown as { id: string; status: string; publishedAt: string | null }
     created.push({ id: post.id, status: post.status, publishedAt: post.publishedAt })
   }
 })

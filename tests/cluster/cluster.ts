@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -8,10 +7,11 @@ import pg from 'pg'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../support/s3-server.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts'
-import { startArguments, startEnvironment } from '../../scripts/start-command.ts'
+import { type RunningServer, startServer } from '../../scripts/start-server.ts'
 import { dropDatabaseWhenFree, freePort } from '../support/postgres.ts'
 
 export { freePort }
+export { healthStatus } from '../../scripts/start-server.ts'
 
 /**
  * The two-node setup of docs/deployment.md on loopback: a fresh PostgreSQL database, an
@@ -34,15 +34,9 @@ export function readNodeEnvFile(file = 'deploy/node.env'): Record<string, string
   return env
 }
 
-export interface AppNode {
+/** A running app process of the cluster (its `child` to signal it, `exited` to await it). */
+export interface AppNode extends RunningServer {
   index: number
-  port: number
-  child: ChildProcess
-  /** Exit code once the process has ended (null while it runs). */
-  exitCode: number | null
-  stderr: string
-  /** Resolves with the exit code. */
-  exited: Promise<number>
 }
 
 export interface Cluster {
@@ -58,18 +52,6 @@ export interface Cluster {
   /** Starts node `index` (again) and waits until it is healthy. */
   startNode(index: number): Promise<AppNode>
   close(): Promise<void>
-}
-
-/** GETs /healthz on a port: the status, or 0 when nothing answers. */
-export function healthStatus(port: number): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 1000 }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.on('timeout', () => req.destroy())
-    req.on('error', () => resolve(0))
-  })
 }
 
 export async function startCluster(postgresUrl: string): Promise<Cluster> {
@@ -147,33 +129,17 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
 
     const nodes: AppNode[] = []
     const startNode = async (index: number): Promise<AppNode> => {
-      const child = spawn(process.execPath, startArguments(BUILD_DIR), {
-        env: { PATH: process.env.PATH ?? '', ...startEnvironment(), ...envOf(index) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-      const node: AppNode = {
-        index,
+      const server = await startServer({
         port: ports[index]!,
-        child,
-        exitCode: null,
-        stderr: '',
-        exited: new Promise((resolve) =>
-          child.once('exit', (code, signal) => {
-            node.exitCode = code ?? (signal ? 128 : -1)
-            resolve(node.exitCode)
-          }),
-        ),
-      }
-      child.stderr!.on('data', (chunk: Buffer) => {
-        node.stderr = (node.stderr + chunk.toString()).slice(-20_000)
+        buildDir: BUILD_DIR,
+        inheritEnv: false,
+        env: envOf(index),
+      }).catch((error: Error) => {
+        throw new Error(`node ${index} did not become healthy: ${error.message}`)
       })
+      const node = Object.assign(server, { index })
       nodes[index] = node
-      for (let i = 0; i < 300 && node.exitCode === null; i++) {
-        if ((await healthStatus(node.port)) === 200) return node
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      child.kill('SIGKILL')
-      throw new Error(`node ${index} did not become healthy:\n${node.stderr}`)
+      return node
     }
     cleanups.push(async () => {
       for (const node of nodes) {
@@ -184,8 +150,11 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
       }
     })
 
-    // Both nodes start together on the empty database, as after a deployment.
-    await Promise.all([startNode(0), startNode(1)])
+    // Both nodes start together on the empty database, as after a deployment; both settle
+    // before a failure is thrown, so the cleanup stops the one that did start.
+    const started = await Promise.allSettled([startNode(0), startNode(1)])
+    const failed = started.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
     const proxy = await startRoundRobinProxy(
       ports.map((port) => ({ port })),
       proxyPort,

@@ -15,6 +15,7 @@ import {
   sessionCookie,
   startCluster,
 } from './cluster.ts'
+import { createPost } from '../support/factories.ts'
 
 /**
  * Two app nodes on one PostgreSQL and one object store behind a round-robin proxy: the recipe of
@@ -176,13 +177,10 @@ describe('two nodes behind a load balancer', () => {
 
     const cookie = await signIn(from, 0)
     const title = 'Comet Tsuchinshan–ATLAS returns, seen from two nodes'
-    const created = await post(
-      '/_api/blog/create',
+    const { slug } = await createPost(
+      (pathname, json) => post(pathname, json, { cookie, from, node: 0 }),
       { title, content: '<p>Both nodes know.</p>', status: 'published' },
-      { cookie, from, node: 0 },
     )
-    expect(created.status, created.text).toBe(200)
-    const { slug } = created.json<{ slug: string }>()
     const renamed = `${seeded.title} (revised on node A)`
     const [existing] = await rows<{ id: string }>('select id from blog_posts where slug = $1', [
       seeded.slug,

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { slugify } from '../../contracts/slug.ts'
 import { ACCOUNTS, axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
 
 // Each test works on records of its own (a unique suffix), so the tests can run side by side.
@@ -33,7 +34,7 @@ test('an admin writes a post in the rich-text editor, publishes it, finds it, ed
   // A whole author's task (12–16 s on the CI machine): room to spare on a slower one.
   test.slow()
   const title = `Nebula Notes ${unique()}`
-  const slug = title.toLowerCase().replace(/ /g, '-')
+  const slug = slugify(title)
   await openAdmin(page, 'posts')
   await expect(page.getByRole('tab', { name: 'Blog Posts' })).toHaveAttribute(
     'aria-selected',
@@ -140,7 +141,7 @@ test('an admin writes a post in the rich-text editor, publishes it, finds it, ed
 test('an admin creates, edits and deletes a page and an FAQ section', async ({ page }) => {
   test.slow()
   const name = `Observing Rules ${unique()}`
-  const slug = name.toLowerCase().replace(/ /g, '-')
+  const slug = slugify(name)
   await openAdmin(page, 'pages')
   await page.getByRole('button', { name: 'New Page' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create New Page' })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from '../support/e2e-accounts.ts'
-import { healthy } from '../support/start-command.ts'
+import { healthStatus } from '../../scripts/start-server.ts'
 
 /** `npm run demo` (after the build) serves every data-backed page from its own loopback fakes. */
 test('the offline demo shows data on every page', async ({ page }) => {
@@ -28,7 +28,7 @@ test('the offline demo shows data on every page', async ({ page }) => {
   child.stdout.on('data', (c: Buffer) => (output += c.toString()))
   child.stderr.on('data', (c: Buffer) => (output += c.toString()))
   try {
-    for (let i = 0; i < 100 && !(await healthy(port, 500)); i++)
+    for (let i = 0; i < 100 && (await healthStatus(port, 500)) !== 200; i++)
       await new Promise((r) => setTimeout(r, 200))
     expect(output).toContain('Demo running at')
     const base = `http://127.0.0.1:${port}`

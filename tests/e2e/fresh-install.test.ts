@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { RADIO_MESSAGES } from '../../contracts/radio.ts'
 import { E2E } from '../support/e2e-accounts.ts'
-import { startProductionServer } from '../support/start-command.ts'
+import { type RunningServer, startServer } from '../../scripts/start-server.ts'
 
 /**
  * `npm start` with nothing set up but the admin: no radio station, no Discord, no YouTube. The
@@ -15,12 +15,13 @@ test.describe('a fresh install without the optional integrations', () => {
   const PORT = E2E.port + 6
   const base = `http://127.0.0.1:${PORT}`
   const CLOSED = 'http://127.0.0.1:9'
-  let server: Awaited<ReturnType<typeof startProductionServer>>
+  let server: RunningServer
   let dataDir: string
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'site-fresh-'))
-    server = await startProductionServer(
-      {
+    server = await startServer({
+      port: PORT,
+      env: {
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: 'fresh-install-1',
         SWPC_URL: CLOSED,
@@ -28,8 +29,7 @@ test.describe('a fresh install without the optional integrations', () => {
         APOD_PAGE_URL: CLOSED,
         NEWS_FEEDS: `${CLOSED}/feed`,
       },
-      PORT,
-    )
+    })
     expect(server.exitCode, server.stderr).toBeNull()
   })
   test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E } from '../support/e2e-accounts.ts'
-import { startProductionServer } from '../support/start-command.ts'
+import { type RunningServer, startServer } from '../../scripts/start-server.ts'
 import { loginAs } from './helpers.ts'
 
 test('a signed-in visitor’s page is private to them; an anonymous page varies on the cookie', async ({
@@ -23,11 +23,14 @@ test.describe('the production server', () => {
   // One server for these tests: they run in one worker, one after the other.
   test.describe.configure({ mode: 'serial' })
   const PORT = E2E.port + 8
-  let server: Awaited<ReturnType<typeof startProductionServer>>
+  let server: RunningServer
   let dataDir: string
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'site-hardening-'))
-    server = await startProductionServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'hardening-1' }, PORT)
+    server = await startServer({
+      port: PORT,
+      env: { DATA_DIR: dataDir, ADMIN_PASSWORD: 'hardening-1' },
+    })
   })
   test.afterAll(async () => {
     await server.stop()

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, RunOptions, run as axeRun } from 'axe-core'
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { FAKE_YOUTUBE } from '../fakes/media.ts'
 import { E2E } from '../support/e2e-accounts.ts'
+import type { AdminSend } from '../support/factories.ts'
 
 export const SITE = 'Astro Cosmos'
 export const ACCOUNTS = { admin: E2E.admin, member: E2E.member } as const
@@ -38,6 +39,14 @@ export async function loginAs(page: Page, who: keyof typeof ACCOUNTS): Promise<v
 
 export function baseURL(): string {
   return `http://127.0.0.1:${E2E.port}`
+}
+
+/** An admin's JSON POST from a signed-in request context, for the factories of tests/support. */
+export function adminSend(request: APIRequestContext): AdminSend {
+  return async (path, json) => {
+    const res = await request.post(path, { data: json, headers: { origin: baseURL() } })
+    return { status: res.status(), text: await res.text() }
+  }
 }
 
 /** The app is hydrated once the page-view effect has run (it only runs in the browser). */

@@ -1,5 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test'
-import { ACCOUNTS, baseURL, loginAs, loginHeaders, waitForHydration } from './helpers.ts'
+import { slugify } from '../../contracts/slug.ts'
+import { createPost } from '../support/factories.ts'
+import { ACCOUNTS, adminSend, baseURL, loginAs, loginHeaders, waitForHydration } from './helpers.ts'
 
 /**
  * The visitor page cache, through the real build in Chromium: a cached page hydrates under its
@@ -48,18 +50,18 @@ test.describe('visitor page cache', () => {
     const visitor = await playwrightRequest.newContext({ baseURL: baseURL() })
     // Cache /blog and the page a new post will have.
     const title = `Cache check ${Date.now()}`
-    const slug = title.toLowerCase().replace(/\s+/g, '-')
+    const slug = slugify(title)
     await visitor.get('/blog')
     expect(await (await visitor.get('/blog')).text()).not.toContain(title)
     expect((await visitor.get(`/blog/${slug}`)).status()).toBe(404)
 
     await loginAs(page, 'admin')
-    const created = await page.request.post('/_api/blog/create', {
-      data: { title, slug, content: '<p>Fresh from the observatory.</p>', status: 'published' },
-      headers: { origin: baseURL() },
+    const { id } = await createPost(adminSend(page.request), {
+      title,
+      slug,
+      content: '<p>Fresh from the observatory.</p>',
+      status: 'published',
     })
-    expect(created.ok()).toBe(true)
-    const { id } = (await created.json()) as { id: string }
 
     expect(await (await visitor.get('/blog')).text()).toContain(title)
     const post = await visitor.get(`/blog/${slug}`)

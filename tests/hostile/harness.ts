@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import type { FakeHandler } from '../fakes/server.ts'
 import { dropDatabaseWhenFree, freePort } from '../support/postgres.ts'
-import { startProductionServer } from '../support/start-command.ts'
+import { type RunningServer, startServer } from '../../scripts/start-server.ts'
 
 /**
  * The hostile lane: the production server (`npm start`'s flags, the bundled build) on SQLite and
@@ -152,7 +152,7 @@ function isServerFailure(key: string): boolean {
 export interface Site {
   engine: Engine
   port: number
-  process: Awaited<ReturnType<typeof startProductionServer>>
+  process: RunningServer
   /** A signed-in admin's Cookie header (the first start's admin, signed in once). */
   adminCookie(): Promise<string>
   send(pathname: string, options?: SendOptions): Promise<Reply>
@@ -222,18 +222,18 @@ export function productionSite(engine: Engine, env: () => Record<string, string>
 
   async function start(): Promise<Site> {
     const port = await freePort()
-    const child = await startProductionServer(
-      {
+    const child = await startServer({
+      port,
+      env: {
         ...storage!.env,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         SESSION_SECRET: 'hostile-lane-session-secret-0123456789abcdef',
         ...env(),
       },
-      port,
-    )
-    if (child.exitCode !== null)
-      throw new Error(`the ${engine} server did not start:\n${child.stderr}`)
+    }).catch((error: Error) => {
+      throw new Error(`the ${engine} server did not start: ${error.message}`)
+    })
     cookie = undefined
     const sendTo = (pathname: string, options?: SendOptions) => send(port, pathname, options)
     const site: Site = {

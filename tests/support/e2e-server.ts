@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { hashPassword } from '../../server/auth/passwords.ts'
 import { loadConfig } from '../../server/config.ts'
-import { insertUser } from '../../server/db/users.ts'
+import { createUser } from '../../server/seed/factories.ts'
 import type * as ServerMain from '../../server/main.ts'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { E2E } from './e2e-accounts.ts'
@@ -63,25 +62,9 @@ const config = loadConfig({
 const running = await startServer(config)
 
 const now = new Date().toISOString()
-await insertUser(running.services.db, {
-  email: E2E.member.email,
-  display_name: E2E.member.displayName,
-  role: 'user',
-  avatar_url: null,
-  password_hash: await hashPassword(E2E.member.password),
-  created_at: now,
-  updated_at: now,
-})
+await createUser(running.services.db, { ...E2E.member, role: 'user' }, now)
 // Account settings tests change this member's name, e-mail and password: nobody else uses it.
-await insertUser(running.services.db, {
-  email: E2E.settingsMember.email,
-  display_name: E2E.settingsMember.displayName,
-  role: 'user',
-  avatar_url: null,
-  password_hash: await hashPassword(E2E.settingsMember.password),
-  created_at: now,
-  updated_at: now,
-})
+await createUser(running.services.db, { ...E2E.settingsMember, role: 'user' }, now)
 
 const stop = async () => {
   await running.close()

@@ -7,11 +7,10 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import type { SessionUser } from '../../contracts/auth.ts'
 import type { Role } from '../../contracts/common-constants.ts'
-import { hashPassword } from '../../server/auth/passwords.ts'
 import { type Config, loadConfig } from '../../server/config.ts'
 import { createDatabase, type Database } from '../../server/db/dialect.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
-import { insertUser } from '../../server/db/users.ts'
+import { createUser as createUserRow } from '../../server/seed/factories.ts'
 import { createHttpApp } from '../../server/http/app.ts'
 import { createLogger } from '../../server/shared/logger.ts'
 import type { Clock } from '../../server/shared/clock.ts'
@@ -116,15 +115,16 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     userCount += 1
     const password = fields.password ?? 'correct horse battery'
     const now = clock.now().toISOString()
-    const row = await insertUser(db, {
-      email: fields.email ?? `user${userCount}-${randomBytes(3).toString('hex')}@example.com`,
-      display_name: fields.displayName ?? `Test User ${userCount}`,
-      role: fields.role ?? 'user',
-      avatar_url: null,
-      password_hash: await hashPassword(password),
-      created_at: now,
-      updated_at: now,
-    })
+    const row = await createUserRow(
+      db,
+      {
+        email: fields.email ?? `user${userCount}-${randomBytes(3).toString('hex')}@example.com`,
+        displayName: fields.displayName ?? `Test User ${userCount}`,
+        role: fields.role,
+        password,
+      },
+      now,
+    )
     return { ...toSessionUser(row), password }
   }
 

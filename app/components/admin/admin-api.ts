@@ -6,7 +6,6 @@ import type {
   AdminUserSortField,
 } from '../../../contracts/admin-users.ts'
 import { type BlogListResponse, LIST_LIMIT_MAX } from '../../../contracts/blog-constants.ts'
-import type { FaqListResponse } from '../../../contracts/faqs.ts'
 import {
   type ImageListResponse,
   VIDEOS_PAGE_SIZE,
@@ -14,7 +13,7 @@ import {
 } from '../../../contracts/media-constants.ts'
 import type { PageListResponse } from '../../../contracts/pages.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
+import { apiFetch, callApi } from '../../lib/api.ts'
 import type { InvoicesQuery } from './invoices-api.ts'
 
 /** Every admin query lives under ['admin', resource, …]: one prefix to refresh after a change. */
@@ -126,10 +125,10 @@ export function useAdminFaqs(q: { page: number }) {
   return useQuery({
     queryKey: adminKeys.faqs(q),
     queryFn: () =>
-      apiFetch<FaqListResponse>(
+      callApi(
         API_PATHS.listFaqs,
-        { query: { ...q, limit: ADMIN_FAQS_PAGE_SIZE } },
-        'Failed to fetch FAQs',
+        { ...q, limit: ADMIN_FAQS_PAGE_SIZE },
+        { fallbackMessage: 'Failed to fetch FAQs' },
       ),
     placeholderData: keepPreviousData,
   })

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/blog-constants.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
+import { slugFromTitle } from '../../../contracts/slug.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { ApiRequestError, apiFetch } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
@@ -107,17 +108,6 @@ const FormValues = z.object({
 })
 export type ContentFormValues = z.infer<typeof FormValues>
 
-/** The URL form of a title, like the server makes it: lower case, accents dropped, dashes. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-}
-
 /** Comma-separated text to a tag list: split, trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
   return text
@@ -151,10 +141,14 @@ function initialValues(record: ContentRecord | null): ContentFormValues {
   }
 }
 
-function payload(kind: ContentKind, v: ContentFormValues) {
+/**
+ * What the form sends. The slug goes only when the author typed it: otherwise the server makes
+ * it from the title, with `-2`, `-3`… when another item has it, and an edit keeps the stored one.
+ */
+function payload(kind: ContentKind, v: ContentFormValues, slugTyped: boolean) {
   const common = {
     title: v.title.trim(),
-    slug: v.slug.trim(),
+    ...(slugTyped ? { slug: v.slug.trim() } : {}),
     content: v.content,
     status: v.status,
     publishedAt: v.publishedAt ? new Date(v.publishedAt).toISOString() : null,
@@ -167,6 +161,13 @@ function payload(kind: ContentKind, v: ContentFormValues) {
         tags: parseTags(v.tags),
       }
     : { ...common, metaDescription: v.metaDescription.trim() || null }
+}
+
+const SLUG_PREVIEW_HINT = 'Made from the title; if it is taken, the saved slug ends in -2, -3…'
+
+/** The slug the server will make from this title (before any suffix); empty while there is none. */
+function previewSlug(title: string, kind: ContentKind): string {
+  return title.trim() ? slugFromTitle(title, kind) : ''
 }
 
 const FIELDS = new Set(Object.keys(FormValues.shape))
@@ -203,10 +204,14 @@ export function ContentFormDialog({
   const [confirmClose, setConfirmClose] = useState(false)
   useEffect(() => {
     if (!draft) return
-    for (const [name, value] of Object.entries(draft.values))
+    const { title: draftTitle = '', slug: draftSlug } = draft.values
+    for (const [name, value] of Object.entries(draft.values)) {
+      // A new item's slug that still followed its title stays a preview, not a typed slug.
+      if (name === 'slug' && !record && draftSlug === previewSlug(draftTitle, kind)) continue
       if (FIELDS.has(name))
         form.setValue(name as keyof ContentFormValues, value as string, { shouldDirty: true })
-  }, [draft, form])
+    }
+  }, [draft, form, record, kind])
 
   const values = useWatch({ control: form.control })
   useEffect(() => {
@@ -216,12 +221,15 @@ export function ContentFormDialog({
     return () => clearTimeout(timer)
   }, [values, key, form])
 
-  // A new item's slug follows its title until the author edits the slug.
+  // A new item's slug follows its title, as a preview of the server's, until the author edits it.
   const titleValue = values.title ?? ''
+  const slugPreviewed = !record && !dirtyFields.slug
   useEffect(() => {
-    if (record || dirtyFields.slug) return
-    form.setValue('slug', slugify(titleValue), { shouldValidate: !!form.formState.errors.slug })
-  }, [titleValue, record, dirtyFields.slug, form])
+    if (!slugPreviewed) return
+    form.setValue('slug', previewSlug(titleValue, kind), {
+      shouldValidate: !!form.formState.errors.slug,
+    })
+  }, [titleValue, slugPreviewed, kind, form])
 
   function requestClose() {
     if (isSubmitting) return
@@ -236,7 +244,8 @@ export function ContentFormDialog({
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const body = record ? { id: record.id, ...payload(kind, v) } : payload(kind, v)
+      const fields = payload(kind, v, !!form.formState.dirtyFields.slug)
+      const body = record ? { id: record.id, ...fields } : fields
       await apiFetch(record ? meta.api.update : meta.api.create, { body }, SAVE_FAILED)
       clearDraft(key)
       await refresh(kind === 'post' ? 'posts' : 'pages')
@@ -333,8 +342,20 @@ export function ContentFormDialog({
             <aside className="space-y-6">
               <fieldset className="space-y-4 rounded-lg border border-border p-4">
                 <legend className="px-1 font-semibold">Settings</legend>
-                <FormField id={id('slug')} label="Slug" error={err('slug')}>
-                  <Input {...fieldProps(id('slug'), err('slug'))} {...form.register('slug')} />
+                <FormField
+                  id={id('slug')}
+                  label="Slug"
+                  error={err('slug')}
+                  hint={slugPreviewed ? SLUG_PREVIEW_HINT : undefined}
+                >
+                  <Input
+                    {...fieldProps(
+                      id('slug'),
+                      err('slug'),
+                      slugPreviewed ? `${id('slug')}-hint` : undefined,
+                    )}
+                    {...form.register('slug')}
+                  />
                 </FormField>
                 <FormField id={id('status')} label="Status" error={err('status')}>
                   <select

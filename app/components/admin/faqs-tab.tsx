@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { CONTENT_MESSAGES, FAQ_CONTENT_MAX_LENGTH } from '../../../contracts/blog-constants.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { ApiRequestError, callApi } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
@@ -102,7 +102,7 @@ export function FaqsTab() {
           `Are you sure you want to delete the FAQ section "${faq.title}"? This action cannot be undone.`
         }
         remove={(faq) =>
-          apiFetch(API_PATHS.deleteFaq, { body: { id: faq.id } }, 'Failed to delete FAQ')
+          callApi(API_PATHS.deleteFaq, { id: faq.id }, { fallbackMessage: 'Failed to delete FAQ' })
         }
         resource="faqs"
         success="FAQ section deleted successfully."
@@ -132,11 +132,10 @@ function FaqDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiFetch(
-        faq ? API_PATHS.updateFaq : API_PATHS.createFaq,
-        { body: faq ? { id: faq.id, ...values } : values },
-        `Failed to ${verb} FAQ`,
-      )
+      const fallbackMessage = `Failed to ${verb} FAQ`
+      await (faq
+        ? callApi(API_PATHS.updateFaq, { id: faq.id, ...values }, { fallbackMessage })
+        : callApi(API_PATHS.createFaq, values, { fallbackMessage }))
       await onSaved()
       toast.success(`FAQ section ${verb}d successfully.`)
       onClose()
