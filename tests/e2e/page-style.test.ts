@@ -1,22 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
-import { waitForHydration } from './helpers.ts'
-import {
-  fillPattern,
-  resize,
-  routePatterns,
-  sampleValues,
-  sessionCookie,
-  switchTheme,
-  themedContext,
-} from './route-walk.ts'
+import { loginAs, waitForHydration } from './helpers.ts'
+import { routePaths, sampleValues, themedContext } from './route-walk.ts'
 
 /**
  * Each page inlines only the rules its own code can render and loads the whole stylesheet after
  * its `load` event (ADR 013). These tests hold the promise that makes that safe: with the whole
  * stylesheet switched off, every element of every route, hydrated, looks exactly as it does with
- * it — every computed property of every element and of its ::before and ::after. One test per
- * route, each page seen three ways: signed out on a phone in the dark theme and, the same page
- * widened and switched through the theme menu, on a desktop in the light one; and as an admin on
+ * it — every computed property of every element and of its ::before and ::after. Three walks:
+ * signed out on a phone in the dark theme and on a desktop in the light one, and as an admin on
  * a desktop in the dark theme (the admin pages are the most varied).
  */
 const WHOLE_STYLESHEET = /\/assets\/app-[\w-]+\.css$/
@@ -28,9 +19,11 @@ const WHOLE_STYLESHEET = /\/assets\/app-[\w-]+\.css$/
  * out: the whole stylesheet registers variables no rule of the page uses (they show on every
  * element), and one that a rendered rule does use changes a real property, which is compared.
  */
-async function differences(page: Page, at: string): Promise<string[]> {
+async function differences(page: Page, path: string): Promise<string[]> {
+  await page.goto(path, { waitUntil: 'load' })
+  await waitForHydration(page)
   if ((await page.locator('style[data-partial]').count()) !== 1)
-    return [`${at}: no partial stylesheet inlined`]
+    return [`${path}: no partial stylesheet inlined`]
   const whole = page.locator('link[rel="stylesheet"]')
   await expect(whole).toHaveCount(1)
   expect(await whole.getAttribute('href')).toMatch(WHOLE_STYLESHEET)
@@ -76,35 +69,28 @@ async function differences(page: Page, at: string): Promise<string[]> {
     link.disabled = false
     return out
   })
-  return failures.map((failure) => `${at}: ${failure}`)
+  return failures.map((failure) => `${path}: ${failure}`)
 }
 
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1280, height: 900 }
+const RUNS = [
+  { role: 'visitor', theme: 'dark', viewport: { width: 390, height: 844 } },
+  { role: 'visitor', theme: 'light', viewport: { width: 1280, height: 900 } },
+  { role: 'admin', theme: 'dark', viewport: { width: 1280, height: 900 } },
+] as const
 
-for (const route of routePatterns()) {
-  test(`the page looks the same before the whole stylesheet: ${route.path}`, async ({
+for (const { role, theme, viewport } of RUNS) {
+  test(`every route looks the same before the whole stylesheet: ${role}, ${theme}, ${viewport.width} px`, async ({
     browser,
   }) => {
-    const path = fillPattern(route.path, await sampleValues(browser))
+    test.setTimeout(360_000)
+    const paths = await routePaths(await sampleValues(browser))
+    const context = await themedContext(browser, theme, viewport)
+    const page = await context.newPage()
+    if (role === 'admin') await loginAs(page, 'admin')
     const failures: string[] = []
-    const visitor = await (await themedContext(browser, 'dark', PHONE)).newPage()
-    await visitor.goto(path, { waitUntil: 'load' })
-    await waitForHydration(visitor)
-    failures.push(...(await differences(visitor, `visitor, dark, ${PHONE.width} px`)))
-    await resize(visitor, DESKTOP)
-    await switchTheme(visitor, 'light')
-    failures.push(...(await differences(visitor, `visitor, light, ${DESKTOP.width} px`)))
-    await visitor.context().close()
-
-    const context = await themedContext(browser, 'dark', DESKTOP)
-    await context.addCookies([await sessionCookie(browser, 'admin')])
-    const admin = await context.newPage()
-    await admin.goto(path, { waitUntil: 'load' })
-    await waitForHydration(admin)
-    failures.push(...(await differences(admin, `admin, dark, ${DESKTOP.width} px`)))
+    for (const path of paths) failures.push(...(await differences(page, path)))
     await context.close()
-    expect(failures, `${path}\n${failures.join('\n')}`).toEqual([])
+    expect(failures, failures.join('\n')).toEqual([])
   })
 }
 

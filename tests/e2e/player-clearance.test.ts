@@ -1,13 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
-import { waitForHydration } from './helpers.ts'
-import { resize, sessionCookie } from './route-walk.ts'
+import { loginAs, waitForHydration } from './helpers.ts'
 
 /**
  * The floating radio player never covers a control for good: each visible control of the busiest
  * pages, brought into view the way the browser does for keyboard focus, is hit at its centre, not
  * the player; with the player expanded and collapsed, on a phone and a desktop. The slideshow's
- * controls are checked where the visitor first sees them, before any scrolling. Each page is loaded
- * once, on a phone, and checked there and then widened to a desktop.
+ * controls are checked where the visitor first sees them, before any scrolling.
  */
 const SIZES = {
   phone: { width: 390, height: 844 },
@@ -112,19 +110,9 @@ function coveredControls(page: Page, { scroll, within }: { scroll: boolean; with
   )
 }
 
-/** The page at each size, the player expanded and collapsed: the controls it covers. */
 async function checkPage(page: Page, path: string): Promise<string[]> {
   await page.goto(path)
   await waitForHydration(page)
-  const failures: string[] = []
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await resize(page, viewport)
-    for (const c of await checkSize(page, path)) failures.push(`${size}, ${c}`)
-  }
-  return failures
-}
-
-async function checkSize(page: Page, path: string): Promise<string[]> {
   const failures: string[] = []
   for (const expanded of [true, false]) {
     await setPlayer(page, expanded)
@@ -142,24 +130,26 @@ async function checkSize(page: Page, path: string): Promise<string[]> {
   return failures
 }
 
-for (const path of ['/', '/faqs', '/blog', '/blog/:slug']) {
-  test(`the player covers no control of a public page: ${path}`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: SIZES.phone })
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`the player covers no control of the public pages: ${size}`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport })
     const page = await context.newPage()
     const list = await (await page.request.get('/_api/blog/list?limit=1')).json()
-    const slug = (list as { posts: Array<{ slug: string }> }).posts[0]!.slug
-    const failures = await checkPage(page, path.replace(':slug', slug))
+    const post = `/blog/${(list as { posts: Array<{ slug: string }> }).posts[0]!.slug}`
+    const failures: string[] = []
+    for (const path of ['/', '/faqs', '/blog', post])
+      failures.push(...(await checkPage(page, path)))
     await context.close()
     expect(failures, failures.join('\n')).toEqual([])
   })
-}
 
-for (const tab of ADMIN_TABS) {
-  test(`the player covers no control of an admin tab: ${tab}`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: SIZES.phone })
-    await context.addCookies([await sessionCookie(browser, 'admin')])
+  test(`the player covers no control of the admin tabs: ${size}`, async ({ browser }) => {
+    test.slow()
+    const context = await browser.newContext({ viewport })
     const page = await context.newPage()
-    const failures = await checkPage(page, `/admin?tab=${tab}`)
+    await loginAs(page, 'admin')
+    const failures: string[] = []
+    for (const tab of ADMIN_TABS) failures.push(...(await checkPage(page, `/admin?tab=${tab}`)))
     await context.close()
     expect(failures, failures.join('\n')).toEqual([])
   })
