@@ -57,7 +57,13 @@ function coveredControls(page: Page, { scroll, within }: { scroll: boolean; with
         await frame()
         await frame()
         await new Promise((resolve) => setTimeout(resolve, 50))
-        await Promise.all(aside.getAnimations().map((a) => a.finished))
+        // A transition that another replaces is cancelled and its promise rejects (AbortError):
+        // wait for whichever runs now, a few times over at most.
+        for (let round = 0; round < 5; round++) {
+          const running = aside.getAnimations().filter((a) => a.playState === 'running')
+          if (running.length === 0) break
+          await Promise.allSettled(running.map((a) => a.finished))
+        }
       }
       const check = (el: HTMLElement) => {
         const r = el.getBoundingClientRect()

@@ -19,7 +19,9 @@ async function settledToast(page: Page, text: string): Promise<Locator> {
   const toast = toasts(page).filter({ hasText: text })
   await expect(toast).toHaveAttribute('data-mounted', 'true')
   await toast.hover()
-  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+  await toast.evaluate((el) =>
+    Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  )
   return toast
 }
 
@@ -103,7 +105,9 @@ for (const viewport of SIZES) {
         await page.keyboard.press('Enter')
         const preview = page.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` })
         await expect(preview.getByRole('button', { name: 'Print / Save PDF' })).toBeVisible()
-        await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+        await toast.evaluate((el) =>
+          Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined))),
+        )
 
         expect(await covered(preview.getByRole('button', { name: 'Close', exact: true }))).toEqual(
           [],
