@@ -111,7 +111,6 @@ export function handle<S extends z.ZodType, R, A extends Access>(
     cache: entry.cache,
     ...limits,
     async run(input, ctx) {
-      if (limits.upstream) ctx.services.upstreamLimit.hit(entry.path, ctx.meta.ip)
       // The table erases each endpoint's types; access was checked and the input parsed by its
       // own schema before this runs.
       return handler(input as z.output<S>, ctx as HandlerContext<A>)
@@ -153,7 +152,6 @@ export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
     ...rest,
     schema: () => Promise.resolve(input),
     async run(parsed, ctx, c) {
-      if (def.upstream) ctx.services.upstreamLimit.hit(def.path, ctx.meta.ip)
       return handler({
         input: parsed as z.output<S>,
         user: ctx.user as HandlerArgs<z.output<S>, A>['user'],

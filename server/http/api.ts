@@ -85,6 +85,8 @@ export function mountApi(
       } else {
         input = await parseInput(c, ep)
       }
+      // An endpoint that can reach an upstream counts each parsed call against the caller's share.
+      if (ep.upstream) services.upstreamLimit.hit(ep.path, c.get('ip'))
       const result = await ep.run(
         input,
         {
