@@ -37,6 +37,8 @@ const TYPE_OPTIONS: ts.CompilerOptions = {
 /** A named response type as the doc lists it: a table of fields, or (a union, say) one line. */
 export interface ResponseType {
   name: string
+  /** Its doc comment, on one line. */
+  about: string
   fields?: { name: string; type: string; optional: boolean }[]
   definition?: string
 }
@@ -69,11 +71,31 @@ export function responseShapes(file = API_PATHS_FILE): ResponseShapes {
       return isOwn(type.aliasSymbol) && !type.aliasTypeArguments ? type.aliasSymbol : undefined
     }
     const sym = type.getSymbol()
-    return sym && sym.flags & ts.SymbolFlags.Interface && isOwn(sym) ? sym : undefined
+    return sym && sym.flags & ts.SymbolFlags.Interface && isOwn(sym) && !genericUse(type)
+      ? sym
+      : undefined
+  }
+
+  /** The type arguments of a generic interface's use (`Superjson<RadioStation>`), if it is one. */
+  function genericUse(type: ts.Type): readonly ts.Type[] | undefined {
+    if (!(type.flags & ts.TypeFlags.Object)) return undefined
+    const ref = type as ts.TypeReference
+    if (!((ref.objectFlags & ts.ObjectFlags.Reference) !== 0 && ref.target !== ref))
+      return undefined
+    const args = checker.getTypeArguments(ref)
+    return args.length ? args : undefined
+  }
+
+  /** Lists the type below the table (once) and answers its name there. */
+  function reach(sym: ts.Symbol): string {
+    if (!reached.has(sym)) reached.set(sym, checker.getDeclaredTypeOfSymbol(sym))
+    return labels.get(sym) ?? sym.name
   }
 
   /** An optional property's type as written, without the `undefined` the `?` adds. */
   function printOptional(type: ts.Type): string {
+    // `?: never` leaves only the undefined.
+    if (type.flags & ts.TypeFlags.Undefined) return 'never'
     if (!type.isUnion()) return print(type)
     const rest = type.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined))
     if (!rest.some((t) => t.flags & ts.TypeFlags.Null))
@@ -83,11 +105,7 @@ export function responseShapes(file = API_PATHS_FILE): ResponseShapes {
 
   function print(type: ts.Type): string {
     const named = namedBy(type)
-    if (named) {
-      if (!reached.has(named)) reached.set(named, checker.getDeclaredTypeOfSymbol(named))
-      return labels.get(named) ?? named.name
-    }
-    return structure(type)
+    return named ? reach(named) : structure(type)
   }
 
   /** The type written out one level, its parts by name. */
@@ -98,10 +116,14 @@ export function responseShapes(file = API_PATHS_FILE): ResponseShapes {
       const element = print(checker.getTypeArguments(type as ts.TypeReference)[0]!)
       return /[ |&]/.test(element) && !element.startsWith('{') ? `(${element})[]` : `${element}[]`
     }
-    if (type.aliasSymbol && type.aliasTypeArguments) {
-      return `${type.aliasSymbol.name}<${type.aliasTypeArguments.map(print).join(', ')}>`
-    }
     const sym = type.getSymbol()
+    const alias = type.aliasSymbol
+    if (alias && type.aliasTypeArguments) {
+      const name = isOwn(alias) ? reach(alias) : alias.name
+      return `${name}<${type.aliasTypeArguments.map(print).join(', ')}>`
+    }
+    const args = genericUse(type)
+    if (sym && isOwn(sym) && args) return `${reach(sym)}<${args.map(print).join(', ')}>`
     const anonymous =
       type.flags & ts.TypeFlags.Intersection ||
       (sym && isOwn(sym) && type.flags & ts.TypeFlags.Object)
@@ -153,21 +175,43 @@ export function responseShapes(file = API_PATHS_FILE): ResponseShapes {
         .toSorted((a, b) => position(a) - position(b))
         .map((p) => p.name),
     )
-    return [...new Set(names)].map((name) => checker.getPropertyOfType(type, name)!)
+    // Symbol-keyed properties (`__@name@id`) only carry types; they are never sent.
+    return [...new Set(names)]
+      .filter((name) => !name.startsWith('__@'))
+      .map((name) => checker.getPropertyOfType(type, name)!)
   }
 
   function describe(sym: ts.Symbol, type: ts.Type): ResponseType {
     const name = labels.get(sym) ?? sym.name
+    const about = ts.displayPartsToString(sym.getDocumentationComment(checker)).replace(/\s+/g, ' ')
     const isObject =
       (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) !== 0 &&
       !checker.isArrayType(type)
     return isObject
-      ? { name, fields: propertiesOf(type).map(field) }
-      : { name, definition: structure(type) }
+      ? { name, about, fields: propertiesOf(type).map(field) }
+      : { name, about, definition: structure(type) }
+  }
+
+  /**
+   * The type an entry's value declares. For `contract<R>()({ … })` that is what the first call
+   * returns, read without checking the entry itself: inferring its schema's type from `input`
+   * would take the checker through zod and cost seconds.
+   */
+  function entryType(sym: ts.Symbol): ts.Type {
+    const init =
+      sym.valueDeclaration && ts.isVariableDeclaration(sym.valueDeclaration)
+        ? sym.valueDeclaration.initializer
+        : undefined
+    if (init && ts.isCallExpression(init) && ts.isCallExpression(init.expression)) {
+      const declare = checker.getResolvedSignature(init.expression)?.getReturnType()
+      const made = declare?.getCallSignatures()[0]?.getReturnType()
+      if (made) return made
+    }
+    return checker.getTypeOfSymbol(sym)
   }
 
   const entries = checker.getExportsOfModule(module).flatMap((sym) => {
-    const response = checker.getTypeOfSymbol(sym).getProperty('response')
+    const response = entryType(sym).getProperty('response')
     return response ? [{ name: sym.name, type: checker.getTypeOfSymbol(response) }] : []
   })
   // Twice: first to find every named type, then with the names made unique (two `Pagination`s).
@@ -225,24 +269,21 @@ function code(text: string): string {
   return `${fence}${spaced}${fence}`.replaceAll('|', '\\|')
 }
 
-type Entry = { method: string; path: string } & Partial<EndpointContract>
-
 /** The entries of contracts/api-paths.ts by method and path, with their export names. */
-function entriesByRoute(): Map<string, { name: string; entry: Entry }> {
-  const entries = Object.entries(API as Record<string, Entry>).filter(
-    ([, e]) => typeof e === 'object' && 'method' in e && 'path' in e,
+function entriesByRoute(): Map<string, { name: string; entry: EndpointContract }> {
+  const entries = Object.entries(API as Record<string, EndpointContract>).filter(
+    ([, e]) => typeof e === 'object' && 'access' in e,
   )
   return new Map(entries.map(([name, entry]) => [`${entry.method} ${entry.path}`, { name, entry }]))
 }
 
 function typeSection(type: ResponseType): string {
-  if (type.definition) return `### ${type.name}\n\n${code(type.definition)}\n`
+  const heading = `### ${type.name}\n\n${type.about ? `${type.about}\n\n` : ''}`
+  if (type.definition) return `${heading}${code(type.definition)}\n`
   const rows = type.fields!.map(
     (f) => `| ${code(f.name)} | ${code(f.type)} | ${f.optional ? 'yes' : ''} |`,
   )
-  return `### ${type.name}
-
-| Field | Type | Optional |
+  return `${heading}| Field | Type | Optional |
 | ----- | ---- | -------- |
 ${rows.join('\n')}
 `
@@ -252,18 +293,14 @@ ${rows.join('\n')}
 export async function renderApiDoc(routes: readonly Endpoint[] = API_ROUTES): Promise<string> {
   const entries = entriesByRoute()
   const shapes = responseShapes()
-  let handlerStatus = false
   const rows = await Promise.all(
     routes.map(async (ep) => {
       const found = entries.get(`${ep.method} ${ep.path}`)
       if (!found) throw new Error(`${ep.method} ${ep.path} has no entry in contracts/api-paths.ts`)
       const { name, entry } = found
-      // A contract answers its own status (200 unless it says 201); an older entry's handler
-      // chooses one.
-      const status = entry.access ? (entry.status ?? 200) : (ep.status ?? '—')
-      if (status === '—') handlerStatus = true
-      const cache = entry.cache ?? ep.cache ?? '—'
+      const cache = entry.cache ?? '—'
       const response = shapes.byEntry.get(name) ?? 'unknown'
+      const status = response === 'never' ? '—' : (entry.status ?? 200)
       return `| ${ep.method} | \`/_api${ep.path}\` | ${ep.access} | ${SOURCE[ep.source]} | ${fieldsOf(await ep.schema())} | ${status} | ${cache} | ${code(response)} |`
     }),
   )
@@ -281,7 +318,8 @@ needs a session (401), \`admin\` the admin role (403). Errors are \`{"error": ".
 
 A successful call answers the status in the Status column with the Response, as JSON; the
 [response types](#response-types) below list their fields. Cache is the \`Cache-Control\` a
-successful answer carries (\`—\`: none).${handlerStatus ? ' A status of `—` is chosen by the handler.' : ''}
+successful answer carries (\`—\`: none). A response of \`never\` is not JSON (a redirect, a page
+or a PDF): its handler sets the status.
 
 | Method | Path | Access | Input from | Fields (\`?\` optional) | Status | Cache | Response |
 | ------ | ---- | ------ | ---------- | --------------------- | ------ | ----- | -------- |
