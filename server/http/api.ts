@@ -10,7 +10,7 @@ import type { MemoryGuard } from './memory-guard.ts'
 import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
-import { applyInputMessages } from './input-messages.ts'
+import { applyInputMessages } from '../../contracts/input-messages.ts'
 import { readBodyText, requireWellFormed } from './request-text.ts'
 
 /**
