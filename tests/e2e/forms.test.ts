@@ -40,19 +40,20 @@ test('a field says nothing while first typed, tells on submit, follows each chan
 })
 
 test('a message from the server’s field details shows under its field', async ({ page }) => {
-  await openAdmin(page, 'faqs')
-  await page.getByRole('button', { name: 'New FAQ Section' }).click()
-  const faq = page.getByRole('dialog', { name: 'Create FAQ Section' })
-  await faq.getByLabel('Title').fill('Is markup without words an answer?')
-  // The form's schema takes any text; the server finds no words in this markup.
-  await faq.getByLabel('Content').fill('<p> </p>')
-  const answer = page.waitForResponse('**/_api/faqs/create')
-  await faq.getByRole('button', { name: 'Save' }).click()
+  await loginAs(page, 'member')
+  await page.goto('/profile')
+  await waitForHydration(page)
+  const current = page.getByLabel('Current password')
+  await current.fill('not my password')
+  await page.getByLabel('New password', { exact: true }).fill('a new long password')
+  await page.getByLabel('Confirm new password').fill('a new long password')
+  const answer = page.waitForResponse('**/_api/user/profile/update-password')
+  await page.getByRole('button', { name: 'Change Password' }).click()
   const res = await answer
   expect(res.status()).toBe(400)
   expect(((await res.json()) as { details: unknown }).details).toEqual({
-    content: ['Content is required'],
+    currentPassword: ['Current password is incorrect.'],
   })
-  await expect(faq.getByLabel('Content')).toHaveAccessibleDescription('Content is required')
-  await expect(faq.getByLabel('Title')).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(current).toHaveAccessibleDescription('Current password is incorrect.')
+  await expect(page.getByLabel('Confirm new password')).not.toHaveAttribute('aria-invalid', 'true')
 })
