@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState } from 'react'
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from '../../contracts/contact-constants.ts'
-import type { ContactInput, ContactResponse } from '../../contracts/contact.ts'
+import type { ContactInput } from '../../contracts/contact.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { FieldError, Input, Label, Textarea } from '../components/ui/input.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
-import { apiFetch } from '../lib/api.ts'
-import { lazyResolver } from '../lib/lazy-resolver.ts'
+import { useApiForm } from '../lib/form.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/contact'
@@ -20,39 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/contact',
   })
 
-// The schema and zod load once the form has hydrated, not with the page.
-const contactResolver = lazyResolver(() =>
-  Promise.all([import('../../contracts/contact.ts'), import('@hookform/resolvers/zod')]).then(
-    ([{ ContactInput }, { zodResolver }]) => zodResolver(ContactInput),
-  ),
-)
-
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', website: '' }
 
 function ContactForm({ onSent }: { onSent: () => void }) {
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => contactResolver.preload(), [])
-  const form = useForm<ContactInput>({
-    resolver: contactResolver.resolver,
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  // The schema and zod load once the form has hydrated, not with the page.
+  const { form, submit, busy, formError } = useApiForm(API_PATHS.submitContact, {
     defaultValues: EMPTY,
+    fallbackMessage: CONTACT_MESSAGES.unknown,
+    onSuccess: onSent,
   })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null)
-    try {
-      await apiFetch<ContactResponse>(
-        API_PATHS.submitContact,
-        { body: values },
-        CONTACT_MESSAGES.unknown,
-      )
-      onSent()
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : CONTACT_MESSAGES.unknown)
-    }
-  })
+  const { errors } = form.formState
 
   const field = (
     name: 'name' | 'email' | 'subject',
@@ -66,7 +41,7 @@ function ContactForm({ onSent }: { onSent: () => void }) {
         id={`contact-${name}`}
         type={type}
         autoComplete={autoComplete}
-        disabled={isSubmitting}
+        disabled={busy}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
         maxLength={
@@ -83,12 +58,7 @@ function ContactForm({ onSent }: { onSent: () => void }) {
   )
 
   return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      className="space-y-4"
-      aria-label="Contact form"
-    >
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Contact form">
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'Name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
@@ -99,7 +69,7 @@ function ContactForm({ onSent }: { onSent: () => void }) {
         <Textarea
           id="contact-message"
           rows={6}
-          disabled={isSubmitting}
+          disabled={busy}
           maxLength={CONTACT_LIMITS.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? 'contact-message-error' : undefined}
@@ -118,16 +88,16 @@ function ContactForm({ onSent }: { onSent: () => void }) {
           {...form.register('website')}
         />
       </div>
-      {error && (
+      {formError && (
         <p
           role="alert"
           className="rounded-lg border border-error/40 bg-error/10 px-3 py-2 text-sm text-error"
         >
-          {error}
+          {formError}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   )

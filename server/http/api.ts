@@ -18,7 +18,7 @@ import {
 } from './cookies.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 import { publicOrigin } from './origin.ts'
-import { applyInputMessages } from './input-messages.ts'
+import { applyInputMessages } from '../../contracts/input-messages.ts'
 import { readBodyText, requireWellFormed } from './request-text.ts'
 
 /**

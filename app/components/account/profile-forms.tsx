@@ -1,14 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import type { SessionResponse, SessionUser } from '../../../contracts/auth.ts'
-import {
-  PasswordChangeInput,
-  PROFILE_MESSAGES,
-  ProfileUpdateInput,
-} from '../../../contracts/profile.ts'
+import type { SessionUser } from '../../../contracts/auth.ts'
+import { type PasswordChangeInput, PROFILE_MESSAGES } from '../../../contracts/profile.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { Button } from '../ui/button.tsx'
 import { FieldError, Input, Label } from '../ui/input.tsx'
 import { failureMessage, useApplyUser } from './account-queries.ts'
@@ -53,32 +47,20 @@ export function ProfileInformationForm({
   emailLocked: boolean
 }) {
   const applyUser = useApplyUser()
-  const form = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(ProfileUpdateInput),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  const { form, submit, busy } = useApiForm(API_PATHS.updateProfile, {
     defaultValues: { displayName: user.displayName, email: user.email },
-  })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await apiFetch<SessionResponse>(
-        API_PATHS.updateProfile,
-        { body: values },
-        PROFILE_MESSAGES.updateProfileFailed,
-      )
+    fallbackMessage: PROFILE_MESSAGES.updateProfileFailed,
+    conflict: { field: 'email' },
+    onSuccess: (res) => {
       if (res.user) {
         applyUser(res.user)
         form.reset({ displayName: res.user.displayName, email: res.user.email })
       }
       toast.success(PROFILE_MESSAGES.profileUpdated)
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409)
-        form.setError('email', { message: error.message })
-      toast.error(failureMessage('Failed to update profile', error))
-    }
+    },
+    onError: (error) => toast.error(failureMessage('Failed to update profile', error)),
   })
+  const { errors } = form.formState
 
   return (
     <section aria-labelledby="profile-info-heading" className="space-y-4">
@@ -88,13 +70,13 @@ export function ProfileInformationForm({
         </h3>
         <p className="text-sm text-muted-foreground">How you appear to the community.</p>
       </div>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="displayName" label="Display name" error={errors.displayName?.message}>
             <Input
               {...fieldProps('displayName', errors.displayName?.message)}
               autoComplete="nickname"
-              disabled={isSubmitting}
+              disabled={busy}
               {...form.register('displayName')}
             />
           </Field>
@@ -103,7 +85,7 @@ export function ProfileInformationForm({
               {...fieldProps('email', errors.email?.message)}
               type="email"
               autoComplete="email"
-              disabled={isSubmitting}
+              disabled={busy}
               readOnly={emailLocked}
               aria-describedby={
                 [errors.email?.message && 'email-error', emailLocked && 'email-locked']
@@ -119,8 +101,8 @@ export function ProfileInformationForm({
             )}
           </Field>
         </div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
         </Button>
       </form>
     </section>
@@ -134,30 +116,16 @@ const EMPTY_PASSWORDS: PasswordChangeInput = {
 }
 
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const form = useForm<PasswordChangeInput>({
-    resolver: zodResolver(PasswordChangeInput),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  const { form, submit, busy } = useApiForm(API_PATHS.updatePassword, {
     defaultValues: EMPTY_PASSWORDS,
-  })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await apiFetch(
-        API_PATHS.updatePassword,
-        { body: values },
-        PROFILE_MESSAGES.updatePasswordFailed,
-      )
+    fallbackMessage: PROFILE_MESSAGES.updatePasswordFailed,
+    onSuccess: () => {
       form.reset(EMPTY_PASSWORDS)
       toast.success(PROFILE_MESSAGES.passwordChanged)
-    } catch (error) {
-      const wrong =
-        error instanceof ApiRequestError ? error.details?.currentPassword?.[0] : undefined
-      if (wrong) form.setError('currentPassword', { message: wrong })
-      toast.error(failureMessage('Failed to change password', error))
-    }
+    },
+    onError: (error) => toast.error(failureMessage('Failed to change password', error)),
   })
+  const { errors } = form.formState
 
   return (
     <section aria-labelledby="password-heading" className="space-y-4">
@@ -172,7 +140,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
         </p>
       </div>
       {hasPassword && (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate className="space-y-4">
           <Field
             id="currentPassword"
             label="Current password"
@@ -182,7 +150,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
               {...fieldProps('currentPassword', errors.currentPassword?.message)}
               type="password"
               autoComplete="current-password"
-              disabled={isSubmitting}
+              disabled={busy}
               {...form.register('currentPassword')}
             />
           </Field>
@@ -192,7 +160,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
                 {...fieldProps('newPassword', errors.newPassword?.message)}
                 type="password"
                 autoComplete="new-password"
-                disabled={isSubmitting}
+                disabled={busy}
                 {...form.register('newPassword')}
               />
             </Field>
@@ -205,13 +173,13 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
                 {...fieldProps('confirmPassword', errors.confirmPassword?.message)}
                 type="password"
                 autoComplete="new-password"
-                disabled={isSubmitting}
+                disabled={busy}
                 {...form.register('confirmPassword')}
               />
             </Field>
           </div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Changing...' : 'Change Password'}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Changing...' : 'Change Password'}
           </Button>
         </form>
       )}

@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Popover } from 'radix-ui'
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import {
-  type BlogPost,
-  CONTENT_MAX_LENGTH,
-  CONTENT_MESSAGES,
-} from '../../../contracts/blog-constants.ts'
+import { type BlogPost, CONTENT_MESSAGES } from '../../../contracts/blog-constants.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
 import { slugFromTitle } from '../../../contracts/slug.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { ApiRequestError } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Dialog } from '../ui/dialog.tsx'
@@ -85,28 +81,41 @@ function textOf(html: string): string {
     .trim()
 }
 
-const FormValues = z.object({
-  title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(200),
-  slug: z.string().trim().min(1, { error: 'Slug is required' }).max(120),
-  content: z
-    .string()
-    .refine((html) => textOf(html) !== '', { error: CONTENT_MESSAGES.contentRequired })
-    .refine((html) => html.trim().length <= CONTENT_MAX_LENGTH, {
-      error: CONTENT_MESSAGES.contentTooLong,
+/** What the inputs hold: text as typed; `payload` makes the post or page sent from it. */
+export interface ContentFormValues {
+  title: string
+  slug: string
+  content: string
+  status: ContentStatus
+  publishedAt: string
+  excerpt: string
+  featuredImageUrl: string
+  tags: string
+  metaDescription: string
+}
+
+/**
+ * The form's schema from the post's or page's contract: the fields it types as the contract does
+ * are checked by the contract's rules; the slug shown must not be empty (a new item's follows its
+ * title) and the editor's empty paragraph counts as no content.
+ */
+function formSchema(input: z.ZodObject) {
+  const field = (name: string) => input.shape[name] ?? z.string()
+  return z.object({
+    title: field('title'),
+    slug: z.string().trim().min(1, { error: 'Slug is required' }).pipe(field('slug')),
+    content: field('content').refine((html: unknown) => textOf(String(html)) !== '', {
+      error: CONTENT_MESSAGES.contentRequired,
     }),
-  status: z.enum(CONTENT_STATUSES),
-  publishedAt: z.string(),
-  excerpt: z.string().max(2000),
-  featuredImageUrl: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), { error: CONTENT_MESSAGES.invalidUrl }),
-  tags: z.string(),
-  metaDescription: z
-    .string()
-    .max(300, { error: 'Meta description must be at most 300 characters' }),
-})
-export type ContentFormValues = z.infer<typeof FormValues>
+    status: field('status'),
+    // Local date-time text, a list of tags as text: their parts are checked once sent.
+    publishedAt: z.string(),
+    tags: z.string(),
+    excerpt: field('excerpt'),
+    featuredImageUrl: field('featuredImageUrl'),
+    metaDescription: field('metaDescription'),
+  })
+}
 
 /** Comma-separated text to a tag list: split, trimmed, empties dropped. */
 export function parseTags(text: string): string[] {
@@ -170,7 +179,17 @@ function previewSlug(title: string, kind: ContentKind): string {
   return title.trim() ? slugFromTitle(title, kind) : ''
 }
 
-const FIELDS = new Set(Object.keys(FormValues.shape))
+const FIELDS = new Set<string>([
+  'title',
+  'slug',
+  'content',
+  'status',
+  'publishedAt',
+  'excerpt',
+  'featuredImageUrl',
+  'tags',
+  'metaDescription',
+] satisfies Array<keyof ContentFormValues>)
 
 /**
  * Create or edit a post or a page. Unsaved values are kept in the browser as the author types;
@@ -191,13 +210,27 @@ export function ContentFormDialog({
   const refresh = useRefreshAdmin()
   const key = draftKey(kind, record?.id ?? null)
   const initial = useMemo(() => initialValues(record), [record])
-  const form = useForm<ContentFormValues>({
-    resolver: zodResolver(FormValues),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  const { form, submit, busy } = useApiForm(record ? meta.api.update : meta.api.create, {
     defaultValues: initial,
+    schema: formSchema,
+    toInput: (v: ContentFormValues) => {
+      const fields = payload(kind, v, !!form.formState.dirtyFields.slug)
+      return record ? { id: record.id, ...fields } : fields
+    },
+    fallbackMessage: SAVE_FAILED,
+    conflict: { field: 'slug' },
+    onSuccess: async () => {
+      clearDraft(key)
+      await refresh(kind === 'post' ? 'posts' : 'pages')
+      toast.success(record ? meta.updated : meta.created)
+      onClose()
+    },
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiRequestError ? `${SAVE_FAILED}: ${error.message}` : UNKNOWN_ERROR,
+      ),
   })
-  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState
+  const { errors, isDirty, dirtyFields } = form.formState
   // A draft left from an earlier visit comes back, with a note saying so.
   const [draft] = useState(() => readDraft<ContentFormValues>(key))
   const [restoredAt, setRestoredAt] = useState<string | null>(draft?.savedAt ?? null)
@@ -232,7 +265,7 @@ export function ContentFormDialog({
   }, [titleValue, slugPreviewed, kind, form])
 
   function requestClose() {
-    if (isSubmitting) return
+    if (busy) return
     if (isDirty) setConfirmClose(true)
     else onClose()
   }
@@ -241,28 +274,6 @@ export function ContentFormDialog({
     clearDraft(key)
     onClose()
   }
-
-  const onSubmit = form.handleSubmit(async (v) => {
-    try {
-      const fields = payload(kind, v, !!form.formState.dirtyFields.slug)
-      const body = record ? { id: record.id, ...fields } : fields
-      await apiFetch<unknown>(record ? meta.api.update : meta.api.create, { body }, SAVE_FAILED)
-      clearDraft(key)
-      await refresh(kind === 'post' ? 'posts' : 'pages')
-      toast.success(record ? meta.updated : meta.created)
-      onClose()
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const [field, messages] of Object.entries(error.details ?? {}))
-          if (FIELDS.has(field) && messages[0])
-            form.setError(field as keyof ContentFormValues, { message: messages[0] })
-        if (error.status === 409) form.setError('slug', { message: error.message })
-        toast.error(`${SAVE_FAILED}: ${error.message}`)
-      } else {
-        toast.error(UNKNOWN_ERROR)
-      }
-    }
-  })
 
   const err = (name: keyof ContentFormValues) => errors[name]?.message
   const id = (name: string) => `${kind}-${name}`
@@ -280,7 +291,7 @@ export function ContentFormDialog({
             : 'Write the page, then choose its settings.'
         }
       >
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-6">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-6">
           {restoredAt && (
             <div
               role="status"
@@ -436,11 +447,11 @@ export function ContentFormDialog({
             </aside>
           </div>
           <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-background px-5 py-3 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
+            <Button variant="outline" onClick={requestClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save'}
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
             </Button>
           </div>
         </form>

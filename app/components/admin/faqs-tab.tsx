@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from 'zod'
-import { CONTENT_MESSAGES, FAQ_CONTENT_MAX_LENGTH } from '../../../contracts/blog-constants.ts'
 import type { Faq } from '../../../contracts/faqs.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, callApi } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog, FormActions } from '../ui/dialog.tsx'
 import { FormField, fieldProps } from '../ui/form-field.tsx'
@@ -17,16 +14,6 @@ import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '.
 import { messageOf, useAdminFaqs, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { Pager } from './pager.tsx'
-
-const FaqForm = z.object({
-  title: z.string().trim().min(1, { error: CONTENT_MESSAGES.titleRequired }).max(300),
-  content: z
-    .string()
-    .trim()
-    .min(1, { error: CONTENT_MESSAGES.contentRequired })
-    .max(FAQ_CONTENT_MAX_LENGTH, { error: CONTENT_MESSAGES.faqContentTooLong }),
-})
-type FaqForm = z.infer<typeof FaqForm>
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
@@ -121,42 +108,29 @@ function FaqDialog({
   onClose: () => void
   onSaved: () => Promise<unknown>
 }) {
-  const form = useForm<FaqForm>({
-    resolver: zodResolver(FaqForm),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-    defaultValues: { title: faq?.title ?? '', content: faq?.content ?? '' },
-  })
-  const { errors, isSubmitting } = form.formState
   const verb = faq ? 'update' : 'create'
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const fallbackMessage = `Failed to ${verb} FAQ`
-      await (faq
-        ? callApi(API_PATHS.updateFaq, { id: faq.id, ...values }, { fallbackMessage })
-        : callApi(API_PATHS.createFaq, values, { fallbackMessage }))
+  const { form, submit, busy } = useApiForm(faq ? API_PATHS.updateFaq : API_PATHS.createFaq, {
+    defaultValues: { title: faq?.title ?? '', content: faq?.content ?? '' },
+    toInput: (values: { title: string; content: string }) =>
+      faq ? { id: faq.id, ...values } : values,
+    fallbackMessage: `Failed to ${verb} FAQ`,
+    onSuccess: async () => {
       await onSaved()
       toast.success(`FAQ section ${verb}d successfully.`)
       onClose()
-    } catch (error) {
-      if (error instanceof ApiRequestError)
-        for (const field of ['title', 'content'] as const) {
-          const message = error.details?.[field]?.[0]
-          if (message) form.setError(field, { message })
-        }
-      toast.error(`Failed to ${verb} FAQ: ${messageOf(error, 'Unknown error')}`)
-    }
+    },
+    onError: (error) => toast.error(`Failed to ${verb} FAQ: ${messageOf(error, 'Unknown error')}`),
   })
+  const { errors } = form.formState
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      onOpenChange={(open) => !open && !busy && onClose()}
       title={faq ? 'Edit FAQ Section' : 'Create FAQ Section'}
       description="Each section is one question and its answer on the FAQs page."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="faq-title" label="Title" error={errors.title?.message}>
           <Input {...fieldProps('faq-title', errors.title?.message)} {...form.register('title')} />
         </FormField>
@@ -167,7 +141,7 @@ function FaqDialog({
             {...form.register('content')}
           />
         </FormField>
-        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save" />
+        <FormActions onCancel={onClose} busy={busy} submitLabel="Save" />
       </form>
     </Dialog>
   )

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId } from 'react'
-import { type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { type FieldErrors, useFieldArray, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import {
   type Invoice,
@@ -12,9 +11,9 @@ import {
   type InvoiceStatus,
 } from '../../../contracts/invoice-constants.ts'
 import { computeTotals, formatMoney } from '../../../contracts/invoice-money.ts'
-import { InvoiceCreateInput, InvoiceEditForm } from '../../../contracts/invoices.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import type { CallInput } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog, FormActions } from '../ui/dialog.tsx'
@@ -23,7 +22,7 @@ import { FieldError, Input, Textarea } from '../ui/input.tsx'
 import { messageOf } from './admin-api.ts'
 import { capitalise } from './invoice-document.tsx'
 
-/** What the inputs hold: text, exactly as typed (the schema turns it into exact decimals). */
+/** What the inputs hold: text, exactly as typed (the server turns it into exact decimals). */
 export interface InvoiceFormValues {
   clientName: string
   clientEmail: string
@@ -111,18 +110,32 @@ export function InvoiceFormDialog({
   onClose: () => void
   onSaved: (saved: Invoice) => Promise<unknown> | void
   /** How the form is saved; the real API by default (/invoice-test saves to memory). */
-  submit?: (body: Record<string, unknown>, creating: boolean) => Promise<Invoice>
+  submit?: (body: CallInput<typeof API_PATHS.createInvoice>, creating: boolean) => Promise<Invoice>
 }) {
   const creating = invoice === null
   const id = useId()
-  const form = useForm<InvoiceFormValues>({
-    // The schema turns the text into exact decimals; the form only reads its verdict.
-    resolver: zodResolver((creating ? InvoiceCreateInput : InvoiceEditForm) as never) as never,
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  const {
+    form,
+    submit: save,
+    busy,
+  } = useApiForm(creating ? API_PATHS.createInvoice : API_PATHS.updateInvoice, {
     defaultValues: invoice ? invoiceToValues(invoice) : newInvoiceValues(),
+    // A new invoice is a draft; the contract's schema checks the money typed as text.
+    toInput: (values: InvoiceFormValues) =>
+      creating ? { ...values, status: undefined } : { ...values, invoiceId: invoice.id },
+    fallbackMessage: creating ? M.createFailed : M.updateFailed,
+    send: submit && ((input: CallInput<typeof API_PATHS.createInvoice>) => submit(input, creating)),
+    onSuccess: async (saved) => {
+      await onSaved(saved)
+      toast.success(creating ? M.created : M.updated)
+      onClose()
+    },
+    onError: (error) =>
+      toast.error(
+        `Failed to ${creating ? 'create' : 'update'} invoice: ${messageOf(error, 'Unknown error')}`,
+      ),
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const items = useFieldArray({ control: form.control, name: 'items' })
   const watched = useWatch({ control: form.control, name: ['items', 'taxRate', 'currency'] })
   const [watchedItems, watchedTax, watchedCurrency] = watched
@@ -137,34 +150,6 @@ export function InvoiceFormDialog({
     form.setValue('dueDate', addDays(invoiceDate, INVOICE_DEFAULT_DUE_DAYS))
   }, [creating, invoiceDate, form])
 
-  const send =
-    submit ??
-    ((body: Record<string, unknown>, isNew: boolean) =>
-      apiFetch<Invoice>(
-        isNew ? API_PATHS.createInvoice : API_PATHS.updateInvoice,
-        { body },
-        isNew ? M.createFailed : M.updateFailed,
-      ))
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = creating ? { ...values, status: undefined } : { ...values, invoiceId: invoice.id }
-    try {
-      const saved = await send(body, creating)
-      await onSaved(saved)
-      toast.success(creating ? M.created : M.updated)
-      onClose()
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const [field, messages] of Object.entries(error.details ?? {})) {
-          if (messages[0]) form.setError(field as keyof InvoiceFormValues, { message: messages[0] })
-        }
-      }
-      toast.error(
-        `Failed to ${creating ? 'create' : 'update'} invoice: ${messageOf(error, 'Unknown error')}`,
-      )
-    }
-  })
-
   const field = (name: keyof InvoiceFormValues) => ({
     ...fieldProps(`${id}-${name}`, errorAt(errors, name)),
     ...form.register(name),
@@ -174,7 +159,7 @@ export function InvoiceFormDialog({
     <Dialog
       open
       wide
-      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      onOpenChange={(open) => !open && !busy && onClose()}
       title={creating ? 'Create Invoice' : `Edit Invoice ${invoice.invoiceNumber}`}
       description={
         creating
@@ -182,7 +167,7 @@ export function InvoiceFormDialog({
           : 'Totals are recalculated from the items when you save.'
       }
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6">
+      <form onSubmit={save} noValidate className="space-y-6">
         <div className="grid gap-4 md:grid-cols-2">
           <FormField id={`${id}-clientName`} label="Client name" error={errors.clientName?.message}>
             <Input autoComplete="off" {...field('clientName')} />
@@ -389,7 +374,7 @@ export function InvoiceFormDialog({
           </dl>
         </div>
 
-        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save Invoice" />
+        <FormActions onCancel={onClose} busy={busy} submitLabel="Save Invoice" />
       </form>
     </Dialog>
   )

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from 'zod'
 import {
   ADMIN_USER_MESSAGES as M,
   type AdminUser,
   type AdminUserSortField,
 } from '../../../contracts/admin-users.ts'
-import { PASSWORD_MIN } from '../../../contracts/profile.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { useAuth } from '../../lib/auth.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'
 import { Button } from '../ui/button.tsx'
@@ -206,7 +203,7 @@ export function UsersTab() {
           `Are you sure you want to delete user "${user.displayName}"? This action cannot be undone.`
         }
         remove={(user) =>
-          apiFetch(API_PATHS.deleteUser, { body: { userId: user.id } }, M.deleteFailed)
+          callApi(API_PATHS.deleteUser, { userId: user.id }, { fallbackMessage: M.deleteFailed })
         }
         resource="users"
         success={M.deleted}
@@ -216,16 +213,12 @@ export function UsersTab() {
   )
 }
 
-const UserForm = z.object({
-  displayName: z.string().trim().min(1, { error: M.displayNameRequired }),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: M.invalidEmail })),
-  password: z.string(),
-  role: z.string(),
-})
-type UserForm = z.infer<typeof UserForm>
+interface UserForm {
+  displayName: string
+  email: string
+  password: string
+  role: string
+}
 
 function UserFormDialog({
   user,
@@ -237,58 +230,35 @@ function UserFormDialog({
   onSaved: () => Promise<unknown>
 }) {
   const creating = user === null
-  const schema = creating
-    ? UserForm.extend({ password: z.string().min(PASSWORD_MIN, { error: M.passwordMin }) })
-    : UserForm.extend({ displayName: z.string().trim().min(1, { error: M.displayNameEmpty }) })
-  const form = useForm<UserForm>({
-    resolver: zodResolver(schema),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      displayName: user?.displayName ?? '',
-      email: user?.email ?? '',
-      password: '',
-      role: user?.role ?? 'user',
+  const failed = creating ? M.createFailed : M.updateFailed
+  const { form, submit, busy } = useApiForm(
+    creating ? API_PATHS.createUser : API_PATHS.updateUser,
+    {
+      defaultValues: {
+        displayName: user?.displayName ?? '',
+        email: user?.email ?? '',
+        password: '',
+        role: user?.role ?? 'user',
+      },
+      // An edit sends no password: it is changed from the user's profile.
+      toInput: ({ password, ...rest }: UserForm) =>
+        creating ? { ...rest, password } : { userId: user.id, ...rest },
+      fallbackMessage: failed,
+      conflict: { field: 'email', message: M.emailTaken },
+      onSuccess: async () => {
+        await onSaved()
+        toast.success(creating ? M.created : M.updated)
+        onClose()
+      },
+      onError: (error) => toast.error(`${failed}: ${messageOf(error, M.unknownError)}`),
     },
-  })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const failed = creating ? M.createFailed : M.updateFailed
-    try {
-      if (creating) await apiFetch(API_PATHS.createUser, { body: values }, failed)
-      else
-        await apiFetch(
-          API_PATHS.updateUser,
-          {
-            body: {
-              userId: user.id,
-              displayName: values.displayName,
-              email: values.email,
-              role: values.role,
-            },
-          },
-          failed,
-        )
-      await onSaved()
-      toast.success(creating ? M.created : M.updated)
-      onClose()
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const field of ['displayName', 'email', 'password', 'role'] as const) {
-          const message = error.details?.[field]?.[0]
-          if (message) form.setError(field, { message })
-        }
-        if (error.message === M.emailTaken) form.setError('email', { message: error.message })
-      }
-      toast.error(`${failed}: ${messageOf(error, M.unknownError)}`)
-    }
-  })
+  )
+  const { errors } = form.formState
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      onOpenChange={(open) => !open && !busy && onClose()}
       title={creating ? 'Create User' : 'Edit User'}
       description={
         creating
@@ -296,7 +266,7 @@ function UserFormDialog({
           : `Change ${user.displayName}'s details.`
       }
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="user-display-name" label="Display name" error={errors.displayName?.message}>
           <Input
             autoComplete="off"
@@ -332,7 +302,7 @@ function UserFormDialog({
         </FormField>
         <FormActions
           onCancel={onClose}
-          busy={isSubmitting}
+          busy={busy}
           submitLabel={creating ? 'Create User' : 'Save Changes'}
         />
       </form>

@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from 'zod'
-import {
-  MEDIA_MESSAGES as M,
-  type SyncResult,
-  type Video,
-} from '../../../contracts/media-constants.ts'
+import { MEDIA_MESSAGES as M, type Video } from '../../../contracts/media-constants.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
+import { useApiForm } from '../../lib/form.ts'
 import { cn } from '../../lib/cn.ts'
 import { RemoteImage } from '../ui/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
@@ -104,7 +98,11 @@ export function YoutubeVideosTab() {
         }
         note="This removes the video from this site's cache only; it does not affect the video on YouTube. A later sync adds it back."
         remove={(video) =>
-          apiFetch(API_PATHS.deleteVideo, { body: { id: video.id } }, 'Failed to delete video')
+          callApi(
+            API_PATHS.deleteVideo,
+            { id: video.id },
+            { fallbackMessage: 'Failed to delete video' },
+          )
         }
         resource="videos"
         success="Video deleted successfully."
@@ -129,10 +127,10 @@ function SyncForm({ onSynced }: { onSynced: () => void }) {
     }
     setBusy(true)
     try {
-      const result = await apiFetch<SyncResult>(
+      const result = await callApi(
         API_PATHS.syncVideos,
-        { body: { channelId: id } },
-        'Sync failed',
+        { channelId: id },
+        { fallbackMessage: 'Sync failed' },
       )
       await refresh('videos')
       onSynced()
@@ -218,58 +216,33 @@ function VideoItem({
   )
 }
 
-const VideoForm = z.object({
-  title: z.string().trim().min(1, { error: M.titleRequired }).max(200, {
-    error: 'Title must be at most 200 characters',
-  }),
-  description: z.string().max(5000, { error: 'Description must be at most 5000 characters' }),
-})
-type VideoForm = z.infer<typeof VideoForm>
-
 function EditVideoDialog({ video, onClose }: { video: Video; onClose: () => void }) {
   const refresh = useRefreshAdmin()
-  const form = useForm<VideoForm>({
-    resolver: zodResolver(VideoForm),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
+  const { form, submit, busy } = useApiForm(API_PATHS.updateVideo, {
     defaultValues: { title: video.title, description: video.description ?? '' },
-  })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await apiFetch(
-        API_PATHS.updateVideo,
-        {
-          body: {
-            id: video.id,
-            title: values.title,
-            description: values.description.trim() ? values.description : null,
-          },
-        },
-        'Update failed',
-      )
+    toInput: ({ title, description }: { title: string; description: string }) => ({
+      id: video.id,
+      title,
+      description: description.trim() ? description : null,
+    }),
+    fallbackMessage: 'Update failed',
+    onSuccess: async () => {
       await refresh('videos')
       toast.success('Video updated successfully.')
       onClose()
-    } catch (error) {
-      if (error instanceof ApiRequestError)
-        for (const field of ['title', 'description'] as const) {
-          const message = error.details?.[field]?.[0]
-          if (message) form.setError(field, { message })
-        }
-      toast.error(`Update failed: ${messageOf(error, 'Unknown error')}`)
-    }
+    },
+    onError: (error) => toast.error(`Update failed: ${messageOf(error, 'Unknown error')}`),
   })
+  const { errors } = form.formState
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !isSubmitting && onClose()}
+      onOpenChange={(open) => !open && !busy && onClose()}
       title="Edit Video Details"
       description="Changes apply to this site's copy of the video. The next sync from YouTube replaces them with YouTube's title and description."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <FormField id="video-title" label="Title" error={errors.title?.message}>
           <Input
             autoComplete="off"
@@ -284,7 +257,7 @@ function EditVideoDialog({ video, onClose }: { video: Video; onClose: () => void
             {...form.register('description')}
           />
         </FormField>
-        <FormActions onCancel={onClose} busy={isSubmitting} submitLabel="Save Changes" />
+        <FormActions onCancel={onClose} busy={busy} submitLabel="Save Changes" />
       </form>
     </Dialog>
   )
