@@ -1,4 +1,4 @@
-import type { AdminStats, AdminUserListResponse } from './admin-users.ts'
+import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
@@ -13,19 +13,22 @@ import type {
   HeaderImage,
   ImageListResponse,
   SyncResult,
+  Video,
   VideoListResponse,
 } from './media-constants.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
 import type { ProfileResponse } from './profile.ts'
+import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 
 /**
- * Every /_api endpoint by name: server/api/ mounts each one under its method and path, and the
- * browser calls it through app/lib/api.ts with the same object, so neither side spells a path.
- * `Res` (type only) is what a successful call answers: the server's handler must return it and
- * the client reads it.
+ * Every /_api endpoint by name, as a contract (contracts/endpoint.ts): server/api/ mounts each one
+ * with its handler, and the browser calls it through app/lib/api.ts with the same object, so
+ * neither side spells a path, an access rule or a response shape of its own.
  */
+
+/** What the browser's older `apiFetch` reads of an endpoint: its method, path and response. */
 export interface ApiRoute<Res = unknown> {
   readonly method: 'GET' | 'POST'
   /** Below /_api. */
@@ -34,64 +37,256 @@ export interface ApiRoute<Res = unknown> {
   readonly response?: Res
 }
 
+declare const carries: unique symbol
+/** superjson's `{json, meta}` wire form of a `T` (type only: the browser revives it into a `T`). */
+export interface Superjson<T> extends SuperJsonResult {
+  readonly [carries]?: T
+}
+
 // Signing in and out, the session, the member's own profile and Discord link.
-export const loginWithPassword: ApiRoute<SessionResponse> = {
+export const loginWithPassword = contract<SessionResponse>()({
   method: 'POST',
   path: '/auth/login_with_password',
-}
-export const getSession: ApiRoute<SessionResponse> = { method: 'GET', path: '/auth/session' }
-export const logout: ApiRoute = { method: 'POST', path: '/auth/logout' }
-export const oauthAuthorize: ApiRoute = { method: 'GET', path: '/auth/oauth_authorize' }
-export const oauthCallback: ApiRoute = { method: 'GET', path: '/auth/oauth_callback/discord' }
-export const establishSession: ApiRoute<SessionResponse> = {
+  access: 'public',
+  source: 'json',
+  input: () => import('./auth.ts').then((m) => m.LoginInput),
+})
+export const getSession = contract<SessionResponse>()({
+  method: 'GET',
+  path: '/auth/session',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const logout = contract()({
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'public',
+  source: 'json',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+})
+// Both answer the sign-in popup a page or a redirect, never JSON.
+export const oauthAuthorize = contract<never>()({
+  method: 'GET',
+  path: '/auth/oauth_authorize',
+  access: 'public',
+  source: 'query',
+  input: () => import('./oauth.ts').then((m) => m.OAuthAuthorizeQuery),
+  cache: 'no-store',
+})
+export const oauthCallback = contract<never>()({
+  method: 'GET',
+  path: '/auth/oauth_callback/discord',
+  access: 'public',
+  source: 'query',
+  input: () => import('./oauth.ts').then((m) => m.OAuthCallbackQuery),
+  cache: 'no-store',
+})
+export const establishSession = contract<SessionResponse>()({
   method: 'POST',
   path: '/auth/establish_session',
-}
-export const getProfile: ApiRoute<ProfileResponse> = { method: 'GET', path: '/user/profile' }
-export const updateProfile: ApiRoute<SessionResponse> = {
+  access: 'public',
+  source: 'json',
+  input: () => import('./auth.ts').then((m) => m.EstablishSessionInput),
+})
+export const getProfile = contract<ProfileResponse>()({
+  method: 'GET',
+  path: '/user/profile',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const updateProfile = contract<SessionResponse>()({
   method: 'POST',
   path: '/user/profile/update',
-}
-export const updatePassword: ApiRoute = { method: 'POST', path: '/user/profile/update-password' }
-export const uploadAvatar: ApiRoute<SessionResponse> = {
+  access: 'member',
+  source: 'json',
+  input: () => import('./profile.ts').then((m) => m.ProfileUpdateInput),
+})
+export const updatePassword = contract()({
+  method: 'POST',
+  path: '/user/profile/update-password',
+  access: 'member',
+  source: 'json',
+  input: () => import('./profile.ts').then((m) => m.PasswordChangeInput),
+})
+export const uploadAvatar = contract<SessionResponse>()({
   method: 'POST',
   path: '/user/profile/upload-avatar',
-}
-export const listOauthAccounts: ApiRoute<OAuthAccount[]> = {
+  access: 'member',
+  source: 'multipart',
+  input: () => import('./profile.ts').then((m) => m.AvatarUploadInput),
+})
+export const listOauthAccounts = contract<OAuthAccount[]>()({
   method: 'GET',
   path: '/user/oauth-accounts',
-}
-export const getDiscordStatus: ApiRoute<DiscordStatus> = {
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const getDiscordStatus = contract<DiscordStatus>()({
   method: 'GET',
   path: '/user/discord-status',
-}
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
 
 // Admin only: users, dashboard totals, invoices.
-export const listUsers: ApiRoute<AdminUserListResponse> = {
+export const listUsers = contract<AdminUserListResponse>()({
   method: 'GET',
   path: '/admin/users/list',
-}
-export const createUser: ApiRoute = { method: 'POST', path: '/admin/users/create' }
-export const updateUser: ApiRoute = { method: 'POST', path: '/admin/users/update' }
-export const deleteUser: ApiRoute = { method: 'POST', path: '/admin/users/delete' }
-export const updateUserPassword: ApiRoute = { method: 'POST', path: '/admin/users/update-password' }
-export const uploadUserAvatar: ApiRoute = { method: 'POST', path: '/admin/users/upload-avatar' }
-export const getStats: ApiRoute<AdminStats> = { method: 'GET', path: '/admin/stats' }
-export const listInvoices: ApiRoute<InvoiceListResponse> = { method: 'GET', path: '/invoices/list' }
-export const getInvoice: ApiRoute<Invoice> = { method: 'POST', path: '/invoices/get' }
-export const createInvoice: ApiRoute<Invoice> = { method: 'POST', path: '/invoices/create' }
-export const updateInvoice: ApiRoute<Invoice> = { method: 'POST', path: '/invoices/update' }
-export const deleteInvoice: ApiRoute = { method: 'POST', path: '/invoices/delete' }
-export const sendInvoice: ApiRoute<Invoice> = { method: 'POST', path: '/invoices/send' }
-export const downloadInvoicePdf: ApiRoute = { method: 'GET', path: '/invoices/pdf' }
-export const getInvoiceIssuer: ApiRoute<InvoiceIssuer> = { method: 'GET', path: '/invoices/issuer' }
+  access: 'admin',
+  source: 'query',
+  input: () => import('./admin-users.ts').then((m) => m.AdminUserListQuery),
+  cache: 'no-store',
+})
+export const createUser = contract<{ user: AdminUser }>()({
+  method: 'POST',
+  path: '/admin/users/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./admin-users.ts').then((m) => m.AdminUserCreateInput),
+  status: 201,
+})
+export const updateUser = contract<{ user: AdminUser }>()({
+  method: 'POST',
+  path: '/admin/users/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./admin-users.ts').then((m) => m.AdminUserUpdateInput),
+})
+export const deleteUser = contract()({
+  method: 'POST',
+  path: '/admin/users/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./admin-users.ts').then((m) => m.AdminUserIdInput),
+})
+export const updateUserPassword = contract()({
+  method: 'POST',
+  path: '/admin/users/update-password',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./admin-users.ts').then((m) => m.AdminPasswordInput),
+})
+export const uploadUserAvatar = contract<{ user: AdminUser }>()({
+  method: 'POST',
+  path: '/admin/users/upload-avatar',
+  access: 'admin',
+  source: 'multipart',
+  input: () => import('./admin-users.ts').then((m) => m.AdminAvatarInput),
+})
+export const getStats = contract<AdminStats>()({
+  method: 'GET',
+  path: '/admin/stats',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const listInvoices = contract<InvoiceListResponse>()({
+  method: 'GET',
+  path: '/invoices/list',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceListQuery),
+  cache: 'no-store',
+})
+export const getInvoice = contract<Invoice>()({
+  method: 'POST',
+  path: '/invoices/get',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
+})
+export const createInvoice = contract<Invoice>()({
+  method: 'POST',
+  path: '/invoices/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceCreateInput),
+  status: 201,
+})
+export const updateInvoice = contract<Invoice>()({
+  method: 'POST',
+  path: '/invoices/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceUpdateInput),
+})
+export const deleteInvoice = contract()({
+  method: 'POST',
+  path: '/invoices/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
+})
+export const sendInvoice = contract<Invoice>()({
+  method: 'POST',
+  path: '/invoices/send',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
+})
+// A PDF download, not JSON.
+export const downloadInvoicePdf = contract<never>()({
+  method: 'GET',
+  path: '/invoices/pdf',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
+  cache: 'no-store',
+})
+export const getInvoiceIssuer = contract<InvoiceIssuer>()({
+  method: 'GET',
+  path: '/invoices/issuer',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
 
 // Blog posts, pages, FAQs (reads for everyone, writes for admins) and the contact form.
-export const listPosts: ApiRoute<BlogListResponse> = { method: 'GET', path: '/blog/list' }
-export const getPost: ApiRoute<BlogPost> = { method: 'POST', path: '/blog/get' }
-export const createPost: ApiRoute = { method: 'POST', path: '/blog/create' }
-export const updatePost: ApiRoute = { method: 'POST', path: '/blog/update' }
-export const deletePost: ApiRoute = { method: 'POST', path: '/blog/delete' }
+export const listPosts = contract<BlogListResponse>()({
+  method: 'GET',
+  path: '/blog/list',
+  access: 'public',
+  source: 'query',
+  input: () => import('./blog.ts').then((m) => m.BlogListQuery),
+})
+export const getPost = contract<BlogPost>()({
+  method: 'POST',
+  path: '/blog/get',
+  access: 'public',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.IdOrSlugInput),
+})
+export const createPost = contract<BlogPost>()({
+  method: 'POST',
+  path: '/blog/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.BlogCreateInput),
+})
+export const updatePost = contract<BlogPost>()({
+  method: 'POST',
+  path: '/blog/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.BlogUpdateInput),
+})
+export const deletePost = contract()({
+  method: 'POST',
+  path: '/blog/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.DeleteByIdInput),
+})
 export const listFaqs = contract<FaqListResponse>()({
   method: 'GET',
   path: '/faqs/list',
@@ -120,42 +315,170 @@ export const deleteFaq = contract()({
   source: 'json',
   input: () => import('./faqs.ts').then((m) => m.FaqDeleteInput),
 })
-export const listPages: ApiRoute<PageListResponse> = { method: 'GET', path: '/pages/list' }
-export const getPage: ApiRoute<ContentPage> = { method: 'POST', path: '/pages/get' }
-export const createPage: ApiRoute = { method: 'POST', path: '/pages/create' }
-export const updatePage: ApiRoute = { method: 'POST', path: '/pages/update' }
-export const deletePage: ApiRoute = { method: 'POST', path: '/pages/delete' }
-export const submitContact: ApiRoute<ContactResponse> = { method: 'POST', path: '/contact/submit' }
+export const listPages = contract<PageListResponse>()({
+  method: 'GET',
+  path: '/pages/list',
+  access: 'public',
+  source: 'query',
+  input: () => import('./pages.ts').then((m) => m.PageListQuery),
+})
+export const getPage = contract<ContentPage>()({
+  method: 'POST',
+  path: '/pages/get',
+  access: 'public',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.IdOrSlugInput),
+})
+export const createPage = contract<ContentPage>()({
+  method: 'POST',
+  path: '/pages/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./pages.ts').then((m) => m.PageCreateInput),
+})
+export const updatePage = contract<ContentPage>()({
+  method: 'POST',
+  path: '/pages/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./pages.ts').then((m) => m.PageUpdateInput),
+})
+export const deletePage = contract()({
+  method: 'POST',
+  path: '/pages/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./blog.ts').then((m) => m.DeleteByIdInput),
+})
+export const submitContact = contract<ContactResponse>()({
+  method: 'POST',
+  path: '/contact/submit',
+  access: 'public',
+  source: 'json',
+  input: () => import('./contact.ts').then((m) => m.ContactInput),
+})
 
 // Sky data (moon phase, solar weather, picture of the day, news) and the radio.
-export const getMoonPhase: ApiRoute<MoonPhaseResponse> = { method: 'GET', path: '/moon-phase' }
-export const getSolarWeather: ApiRoute<SolarWeatherResponse> = {
+// The server's cache decides freshness: each answer carries its age (Age and ageSeconds).
+export const getMoonPhase = contract<MoonPhaseResponse>()({
+  method: 'GET',
+  path: '/moon-phase',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
+export const getSolarWeather = contract<SolarWeatherResponse>()({
   method: 'GET',
   path: '/solar-weather',
-}
-export const getApod: ApiRoute<ApodResponse> = { method: 'GET', path: '/apod' }
-export const getCombinedNews: ApiRoute<NewsResponse> = { method: 'GET', path: '/news/combined' }
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
+export const getApod = contract<ApodResponse>()({
+  method: 'GET',
+  path: '/apod',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
+export const getCombinedNews = contract<NewsResponse>()({
+  method: 'GET',
+  path: '/news/combined',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
 // Superjson's {json, meta} for the radio, or NotConfigured on a site without a station.
-export const getStation: ApiRoute = { method: 'GET', path: '/radio/station' }
-export const getNowPlaying: ApiRoute = { method: 'GET', path: '/radio/nowplaying' }
+export const getStation = contract<Superjson<RadioStation> | NotConfigured>()({
+  method: 'GET',
+  path: '/radio/station',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
+export const getNowPlaying = contract<Superjson<RadioNowPlaying> | NotConfigured>()({
+  method: 'GET',
+  path: '/radio/nowplaying',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-cache',
+})
 
 // Header images, the YouTube video cache and the Discord community.
-export const listImages: ApiRoute<ImageListResponse> = { method: 'GET', path: '/images/list' }
-export const uploadImage: ApiRoute<HeaderImage> = { method: 'POST', path: '/images/upload' }
-export const deleteImage: ApiRoute = { method: 'POST', path: '/images/delete' }
-export const listVideos: ApiRoute<VideoListResponse> = { method: 'GET', path: '/youtube/list' }
-export const syncVideos: ApiRoute<SyncResult> = { method: 'POST', path: '/youtube/sync' }
-export const updateVideo: ApiRoute = { method: 'POST', path: '/youtube/update' }
-export const deleteVideo: ApiRoute = { method: 'POST', path: '/youtube/delete' }
-export const getChannelStats: ApiRoute<ChannelStats | NotConfigured> = {
+export const listImages = contract<ImageListResponse>()({
+  method: 'GET',
+  path: '/images/list',
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+})
+export const uploadImage = contract<HeaderImage>()({
+  method: 'POST',
+  path: '/images/upload',
+  access: 'admin',
+  source: 'multipart',
+  input: () => import('./media.ts').then((m) => m.ImageUploadInput),
+  status: 201,
+})
+export const deleteImage = contract()({
+  method: 'POST',
+  path: '/images/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./media.ts').then((m) => m.ImageDeleteInput),
+})
+export const listVideos = contract<VideoListResponse>()({
+  method: 'GET',
+  path: '/youtube/list',
+  access: 'public',
+  source: 'query',
+  input: () => import('./media.ts').then((m) => m.VideoListQuery),
+})
+export const syncVideos = contract<SyncResult>()({
+  method: 'POST',
+  path: '/youtube/sync',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./media.ts').then((m) => m.VideoSyncInput),
+})
+export const updateVideo = contract<{ video: Video }>()({
+  method: 'POST',
+  path: '/youtube/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./media.ts').then((m) => m.VideoUpdateInput),
+})
+export const deleteVideo = contract()({
+  method: 'POST',
+  path: '/youtube/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./media.ts').then((m) => m.VideoDeleteInput),
+})
+export const getChannelStats = contract<ChannelStats | NotConfigured>()({
   method: 'GET',
   path: '/youtube/channel-stats',
-}
-export const getWidget: ApiRoute<DiscordWidget | NotConfigured> = {
+  access: 'public',
+  source: 'query',
+  input: () => import('./media.ts').then((m) => m.ChannelStatsQuery),
+})
+export const getWidget = contract<DiscordWidget | NotConfigured>()({
   method: 'GET',
   path: '/discord/widget',
-}
-export const getChannelImages: ApiRoute<DiscordChannelImagesResponse | NotConfigured> = {
+  access: 'public',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+})
+export const getChannelImages = contract<DiscordChannelImagesResponse | NotConfigured>()({
   method: 'GET',
   path: '/discord/channel-images',
-}
+  access: 'public',
+  source: 'query',
+  input: () => import('./media.ts').then((m) => m.ChannelImagesQuery),
+})

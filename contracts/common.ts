@@ -3,6 +3,9 @@ import { dateRangeMessage, isInDateRange } from './common-constants.ts'
 
 export * from './common-constants.ts'
 
+/** The input of an endpoint that takes none: whatever is sent is ignored. */
+export const NoInput = z.object({}).loose()
+
 /** A string that must be present and non-empty; the same message for "missing" and "empty". */
 export function requiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message })

@@ -9,7 +9,7 @@ import {
   type AdminUserListResponse,
   AdminUserUpdateInput,
 } from '../../contracts/admin-users.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

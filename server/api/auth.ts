@@ -1,10 +1,8 @@
-import { z } from 'zod'
 import { LoginInput, type SessionResponse } from '../../contracts/auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { clearSessionCookie, writeSessionCookie } from '../http/cookies.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
-
-export const NoInput = z.object({}).loose()
 
 export const loginWithPassword = endpoint({
   ...API_PATHS.loginWithPassword,

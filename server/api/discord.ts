@@ -1,5 +1,5 @@
 import { ChannelImagesQuery } from '../../contracts/media.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

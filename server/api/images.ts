@@ -1,6 +1,6 @@
 import { ImageDeleteInput, ImageUploadInput } from '../../contracts/media.ts'
 import type { ImageListResponse } from '../../contracts/media-constants.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

@@ -7,7 +7,7 @@ import {
   type InvoiceListResponse,
   InvoiceUpdateInput,
 } from '../../contracts/invoices.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { INVOICE_BODY_BYTES } from './body-sizes.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'

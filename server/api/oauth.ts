@@ -1,7 +1,12 @@
 import type { Context } from 'hono'
-import { z } from 'zod'
 import { EstablishSessionInput } from '../../contracts/auth.ts'
-import { OAUTH_ERRORS, type OAuthErrorCode, OAuthAuthorizeInput } from '../../contracts/oauth.ts'
+import {
+  OAUTH_ERRORS,
+  type OAuthErrorCode,
+  OAuthAuthorizeInput,
+  OAuthAuthorizeQuery,
+  OAuthCallbackQuery,
+} from '../../contracts/oauth.ts'
 import {
   clearOauthStateCookie,
   oauthStateCookieMatches,
@@ -52,7 +57,7 @@ export const oauthAuthorize = endpoint({
   ...API_PATHS.oauthAuthorize,
   access: 'public',
   source: 'query',
-  input: z.object({ provider: z.string().optional() }).loose(),
+  input: OAuthAuthorizeQuery,
   async handler({ services, meta, c }) {
     if (!OAuthAuthorizeInput.safeParse(c.req.query()).success) {
       return popupError(c, services, 400, 'unsupported_provider')
@@ -79,22 +84,12 @@ export const oauthAuthorize = endpoint({
   },
 })
 
-// Whatever Discord sends back, the answer is a page (never a JSON error): every value is optional.
-const CallbackQuery = z
-  .object({
-    code: z.string().optional(),
-    state: z.string().optional(),
-    error: z.string().optional(),
-    error_description: z.string().optional(),
-  })
-  .loose()
-
 /** Discord's redirect_uri, for both the sign-in popup and connecting Discord from the profile. */
 export const oauthCallback = endpoint({
   ...API_PATHS.oauthCallback,
   access: 'public',
   source: 'query',
-  input: CallbackQuery,
+  input: OAuthCallbackQuery,
   async handler({ input, user, services, c }) {
     const secure = services.config.secureCookies
     const outcome = await services.oauth.completeCallback(input, {

@@ -1,6 +1,6 @@
 import superjson from 'superjson'
 import { isNotConfigured, type NotConfigured } from '../../contracts/features.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Freshness } from '../../contracts/sky.ts'
 import type { AppEnv } from '../http/env.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

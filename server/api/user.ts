@@ -6,7 +6,7 @@ import {
   type ProfileResponse,
   ProfileUpdateInput,
 } from '../../contracts/profile.ts'
-import { NoInput } from './auth.ts'
+import { NoInput } from '../../contracts/common.ts'
 import { endpoint } from './define.ts'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 

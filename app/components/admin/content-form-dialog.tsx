@@ -246,7 +246,7 @@ export function ContentFormDialog({
     try {
       const fields = payload(kind, v, !!form.formState.dirtyFields.slug)
       const body = record ? { id: record.id, ...fields } : fields
-      await apiFetch(record ? meta.api.update : meta.api.create, { body }, SAVE_FAILED)
+      await apiFetch<unknown>(record ? meta.api.update : meta.api.create, { body }, SAVE_FAILED)
       clearDraft(key)
       await refresh(kind === 'post' ? 'posts' : 'pages')
       toast.success(record ? meta.updated : meta.created)
