@@ -2,7 +2,7 @@
 // that uses queries (app/lib/query.ts), so pages without queries load none of the library.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { use, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import {
   Links,
   Meta,
@@ -13,7 +13,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import type { SessionResponse, SessionUser } from '../contracts/auth-constants.ts'
+import { getSession } from '../contracts/api-paths.ts'
 import type { Route } from './+types/root'
 import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -24,7 +24,7 @@ import { StatusCard } from './components/status-card.tsx'
 import { SiteLink, useSiteLinkNavigation } from './components/ui/site-link.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
-import { AuthContext, SESSION_QUERY_KEY } from './lib/auth.ts'
+import { AuthContext } from './lib/auth.ts'
 import {
   QUERY_DEFAULTS,
   browserQueryClient,
@@ -32,6 +32,7 @@ import {
 } from './lib/query-client-store.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
+import { useApi } from './lib/store.ts'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// The session lives in the query cache after the first render; the root data never needs reloading.
+// The session lives in the data store after the first render; the root data never needs reloading.
 export function shouldRevalidate() {
   return false
 }
@@ -128,8 +129,8 @@ function useHashScroll() {
 }
 
 /**
- * The page's QueryClient: on the server a new one per request (never shared between visitors);
- * in the browser the one app/lib/query.ts creates, once a page that uses queries has loaded.
+ * The page's QueryClient, for the public pages that still read with it (/faqs, /videos): on the
+ * server a new one per request; in the browser the one app/lib/query.ts creates.
  */
 function usePageQueryClient(): QueryClient | undefined {
   const [serverClient] = useState(() =>
@@ -143,30 +144,14 @@ function usePageQueryClient(): QueryClient | undefined {
   return serverClient ?? browserClient
 }
 
-/**
- * The signed-in user: from the server render, then whatever sign-in, sign-out or a profile change
- * writes to the session entry of the query cache.
- */
-function useSessionUser(initial: SessionUser | null, client: QueryClient | undefined) {
-  const [user, setUser] = useState(initial)
-  useEffect(() => {
-    if (!client) return
-    const key = JSON.stringify(SESSION_QUERY_KEY)
-    client.setQueryData<SessionResponse>(SESSION_QUERY_KEY, (old) => old ?? { user })
-    return client.getQueryCache().subscribe((event) => {
-      if (event.query.queryHash !== key) return
-      const data = event.query.state.data as SessionResponse | undefined
-      if (data) setUser(data.user ?? null)
-    })
-    // The cache is seeded once per client, with the user as the page knew it then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client])
-  return user
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The server render's user, then whatever sign-in, sign-out or a profile change writes there;
+  // never fetched: the session changes only through this page. One copy, so that it keeps its
+  // age: a new one at each render would count as newer than what sign-in or sign-out wrote.
+  const initialSession = useMemo(() => ({ user: loaderData.user }), [loaderData.user])
+  const session = useApi(getSession, {}, { initial: initialSession, staleMs: Infinity })
+  const user = session.data?.user ?? null
   const queryClient = usePageQueryClient()
-  const user = useSessionUser(loaderData.user, queryClient)
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
   useSiteLinkNavigation()

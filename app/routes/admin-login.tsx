@@ -1,4 +1,3 @@
-import { useQueryClient } from '../lib/query.ts'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
@@ -9,9 +8,9 @@ import { Card } from '../components/ui/card.tsx'
 import { FieldError, Input, Label } from '../components/ui/input.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
 import { apiFetch } from '../lib/api.ts'
-import { SESSION_QUERY_KEY } from '../lib/auth.ts'
 import { lazyResolver } from '../lib/lazy-resolver.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { setData } from '../lib/store.ts'
 import type { Route } from './+types/admin-login'
 
 export const REDIRECT_AFTER_LOGIN_MS = 200
@@ -32,7 +31,6 @@ const loginResolver = lazyResolver(() =>
 )
 
 export default function AdminLogin() {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
   useEffect(() => loginResolver.preload(), [])
@@ -52,7 +50,7 @@ export default function AdminLogin() {
         { body: values },
         LOGIN_MESSAGES.loginFailed,
       )
-      queryClient.setQueryData(SESSION_QUERY_KEY, res)
+      setData(API_PATHS.getSession, {}, res)
       await new Promise((r) => setTimeout(r, REDIRECT_AFTER_LOGIN_MS))
       await navigate('/')
     } catch (e) {
