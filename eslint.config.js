@@ -155,6 +155,25 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers take their input and a context of plain values (server/api/define.ts); only the
+    // table's mounting in server/http/api.ts turns them into HTTP.
+    files: ['server/api/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message:
+                'A handler never sees HTTP: take what it needs from its HandlerContext, answer a value or a web Response.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/cli/**', 'server/services/seed.ts', 'tests/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

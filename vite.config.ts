@@ -14,7 +14,7 @@ type ModuleInfo = { importedIds: string[] } | null
  * Lighthouse's, HTTP/1.1 with six connections) costs round trips, not just bytes.
  */
 const QUERY = /\/node_modules\/@tanstack\/(query-core|react-query)\/|\/app\/lib\/query\.ts$/
-const API = /\/(app\/lib\/api|contracts\/api-paths)\.ts$/
+const API = /\/(app\/lib\/(api|store)|contracts\/api-paths)\.ts$/
 
 /**
  * Small modules most public pages use, and the post page and /blog (whose first load has the

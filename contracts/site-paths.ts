@@ -1,9 +1,10 @@
 import type { Role } from './common-constants.ts'
 
 /**
- * The site's own addresses, declared once. app/routes.ts routes exactly these pages (a unit test
- * compares them), the page cache keeps the ones with `cache`, the sitemap lists the `sitemap` ones, robots.txt keeps crawlers out of the
- * `private` ones, and a content page at /{slug} may not take any first segment used here.
+ * The site's own addresses, declared once. app/routes.ts makes a route of each page (its path
+ * and module come from here), the page cache keeps the ones with `cache`, the sitemap lists the
+ * `sitemap` ones, robots.txt keeps crawlers out of the `private` ones, and a content page at
+ * /{slug} may not take any first segment used here.
  */
 export type PathIndexing =
   /** Listed in the sitemap. */
@@ -39,6 +40,8 @@ export interface PageCaching {
 
 export interface SitePage {
   path: string
+  /** The page's route module, below app/. */
+  module: `routes/${string}.tsx`
   indexing: PathIndexing
   /** The role the page requires; app/routes.ts puts it in that role's area layout. */
   guard?: Role
@@ -49,46 +52,69 @@ export interface SitePage {
 /** Built-in pages whose content is in the build, not in the database or an upstream. */
 const BUILT_IN: PageCaching = { topics: [] }
 
-/** Every page with a fixed address (app/routes.ts routes exactly these). */
+/** Every page with a fixed address: app/routes.ts routes each one to its module. */
 export const SITE_PAGES = [
   {
     path: '/',
+    module: 'routes/home.tsx',
     indexing: 'sitemap',
     cache: { topics: ['videos', 'header-images'], maxAgeMs: MINUTE },
   },
   {
     path: '/blog',
+    module: 'routes/blog.tsx',
     indexing: 'sitemap',
     cache: { topics: ['posts'], params: ['page'], uncachedWith: ['search'] },
   },
-  { path: '/faqs', indexing: 'sitemap', cache: { topics: ['faqs'] } },
-  { path: '/about', indexing: 'sitemap', cache: BUILT_IN },
-  { path: '/contact', indexing: 'sitemap' },
-  { path: '/photos', indexing: 'sitemap' },
+  { path: '/faqs', module: 'routes/faqs.tsx', indexing: 'sitemap', cache: { topics: ['faqs'] } },
+  { path: '/about', module: 'routes/about.tsx', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/contact', module: 'routes/contact.tsx', indexing: 'sitemap' },
+  { path: '/photos', module: 'routes/photos.tsx', indexing: 'sitemap' },
   {
     path: '/videos',
+    module: 'routes/videos.tsx',
     indexing: 'sitemap',
     cache: { topics: ['videos'], params: ['page'], maxAgeMs: MINUTE },
   },
-  { path: '/music', indexing: 'sitemap' },
-  { path: '/merch', indexing: 'sitemap', cache: BUILT_IN },
-  { path: '/terms', indexing: 'sitemap', cache: BUILT_IN },
-  { path: '/privacy', indexing: 'sitemap', cache: BUILT_IN },
-  { path: '/kp-index', indexing: 'sitemap' },
-  { path: '/moon-phase', indexing: 'sitemap' },
-  { path: '/astronomy-news', indexing: 'sitemap' },
-  { path: '/telescope-guide', indexing: 'sitemap', cache: BUILT_IN },
-  { path: '/login', indexing: 'private' },
-  { path: '/admin', indexing: 'private', guard: 'admin' },
-  { path: '/admin/login', indexing: 'private' },
-  { path: '/members', indexing: 'private' },
-  { path: '/members/profile', indexing: 'private', guard: 'user' },
-  { path: '/profile', indexing: 'private', guard: 'user' },
-  { path: '/editor', indexing: 'private', guard: 'admin' },
-  { path: '/invoice-test', indexing: 'private' },
-  { path: '/discord-invite', indexing: 'unlisted', cache: BUILT_IN },
-  { path: '/resources', indexing: 'unlisted', cache: BUILT_IN },
-  { path: '/announcements', indexing: 'unlisted', cache: BUILT_IN },
+  { path: '/music', module: 'routes/music.tsx', indexing: 'sitemap' },
+  { path: '/merch', module: 'routes/merch.tsx', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/terms', module: 'routes/terms.tsx', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/privacy', module: 'routes/privacy.tsx', indexing: 'sitemap', cache: BUILT_IN },
+  { path: '/kp-index', module: 'routes/kp-index.tsx', indexing: 'sitemap' },
+  { path: '/moon-phase', module: 'routes/moon-phase.tsx', indexing: 'sitemap' },
+  { path: '/astronomy-news', module: 'routes/astronomy-news.tsx', indexing: 'sitemap' },
+  {
+    path: '/telescope-guide',
+    module: 'routes/telescope-guide.tsx',
+    indexing: 'sitemap',
+    cache: BUILT_IN,
+  },
+  { path: '/login', module: 'routes/login.tsx', indexing: 'private' },
+  { path: '/admin', module: 'routes/admin.tsx', indexing: 'private', guard: 'admin' },
+  { path: '/admin/login', module: 'routes/admin-login.tsx', indexing: 'private' },
+  { path: '/members', module: 'routes/members.tsx', indexing: 'private' },
+  {
+    path: '/members/profile',
+    module: 'routes/members-profile.tsx',
+    indexing: 'private',
+    guard: 'user',
+  },
+  { path: '/profile', module: 'routes/profile.tsx', indexing: 'private', guard: 'user' },
+  { path: '/editor', module: 'routes/editor.tsx', indexing: 'private', guard: 'admin' },
+  { path: '/invoice-test', module: 'routes/invoice-test.tsx', indexing: 'private' },
+  {
+    path: '/discord-invite',
+    module: 'routes/discord-invite.tsx',
+    indexing: 'unlisted',
+    cache: BUILT_IN,
+  },
+  { path: '/resources', module: 'routes/resources.tsx', indexing: 'unlisted', cache: BUILT_IN },
+  {
+    path: '/announcements',
+    module: 'routes/announcements.tsx',
+    indexing: 'unlisted',
+    cache: BUILT_IN,
+  },
 ] as const satisfies readonly SitePage[]
 
 /**

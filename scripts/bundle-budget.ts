@@ -48,11 +48,23 @@ function sentBytes(asset: string): number {
   return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size
 }
 
-/** The server build says whether the browser loads the whole manifest file up front. */
-const serverBuild = path.resolve(process.env.BUILD_DIR ?? 'build', 'server', 'index.js')
-const lazyDiscovery =
-  existsSync(serverBuild) &&
-  /routeDiscovery = \{\s*"mode": "lazy"/.test(readFileSync(serverBuild, 'utf8'))
+/**
+ * The server build says whether the browser loads the whole manifest file up front, in its entry
+ * or, once the build is split (the contracts' schemas load on demand), in one of its chunks.
+ */
+const serverBuild = path.resolve(process.env.BUILD_DIR ?? 'build', 'server')
+const serverChunks = path.join(serverBuild, 'assets')
+const serverFiles = [
+  path.join(serverBuild, 'index.js'),
+  ...(existsSync(serverChunks)
+    ? readdirSync(serverChunks)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(serverChunks, f))
+    : []),
+].filter((f) => existsSync(f))
+const lazyDiscovery = serverFiles.some((f) =>
+  /routeDiscovery = \{\s*"mode": "lazy"/.test(readFileSync(f, 'utf8')),
+)
 
 function firstLoad(routeId: string): Set<string> {
   const files = new Set([manifest.entry.module, ...manifest.entry.imports])

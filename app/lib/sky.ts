@@ -1,4 +1,6 @@
-import type * as ApiPaths from '../../contracts/api-paths.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
+import type { NoInput } from '../../contracts/common.ts'
+import type { EndpointContract } from '../../contracts/endpoint.ts'
 import {
   type ApodResponse,
   type Freshness,
@@ -8,8 +10,7 @@ import {
   SKY_MESSAGES,
   type SolarWeatherResponse,
 } from '../../contracts/sky.ts'
-import type { ApiRequestError } from './api.ts'
-import { type Remote, fetchApi, useRemote } from './remote.ts'
+import { type ApiData, useApi } from './store.ts'
 
 /**
  * What a sky page's loader hands the page: the data when the server had it in time, or the
@@ -21,37 +22,38 @@ export interface SkyLoaderData<T> {
 }
 
 interface SkyDataOptions<T> {
-  key: string
-  route: (paths: typeof ApiPaths) => ApiPaths.ApiRoute<T>
+  entry: EndpointContract<typeof NoInput, T>
   fallbackMessage: string
   staleMs: number
   refetchOnFocus: boolean
   loaderData: SkyLoaderData<T>
 }
 
-/** The server already falls back on its last good copy; only a lost connection is worth a retry. */
-const connectionLost = (error: unknown) => (error as Partial<ApiRequestError> | null)?.status === 0
-
 /**
  * The loader's copy first, as old as the server's (it goes stale here when it would there); the
- * browser asks itself when the loader had none or its copy is already stale.
+ * browser asks itself when the loader had none or its copy is already stale. The server already
+ * falls back on its last good copy, so only a lost connection is worth another try.
  */
-function useSkyData<T extends Freshness>(options: SkyDataOptions<T>): Remote<T> {
+function useSkyData<T extends Freshness>(options: SkyDataOptions<T>) {
   const { initial } = options.loaderData
-  const load = (signal: AbortSignal) => fetchApi(options.route, { signal }, options.fallbackMessage)
-  return useRemote(options.key, load, {
-    initial,
-    initialAt: initial ? Date.parse(initial.fetchedAt) : undefined,
-    staleMs: options.staleMs,
-    refetchOnFocus: options.refetchOnFocus,
-    retry: connectionLost,
-  })
+  return useApi(
+    options.entry,
+    {},
+    {
+      initial,
+      initialAt: initial ? Date.parse(initial.fetchedAt) : undefined,
+      staleMs: options.staleMs,
+      refetchOnFocus: options.refetchOnFocus,
+      retries: 1,
+      retryServerErrors: false,
+      fallbackMessage: options.fallbackMessage,
+    },
+  )
 }
 
 export function useMoonPhase(loaderData: SkyLoaderData<MoonPhaseResponse>) {
   return useSkyData({
-    key: 'sky:moon-phase',
-    route: (paths) => paths.getMoonPhase,
+    entry: API_PATHS.getMoonPhase,
     fallbackMessage: SKY_MESSAGES.moonFailed,
     staleMs: SKY_FRESHNESS_MS.moonPhase,
     refetchOnFocus: false,
@@ -61,8 +63,7 @@ export function useMoonPhase(loaderData: SkyLoaderData<MoonPhaseResponse>) {
 
 export function useSolarWeather(loaderData: SkyLoaderData<SolarWeatherResponse>) {
   return useSkyData({
-    key: 'sky:solar-weather',
-    route: (paths) => paths.getSolarWeather,
+    entry: API_PATHS.getSolarWeather,
     fallbackMessage: SKY_MESSAGES.solarFallback,
     staleMs: SKY_FRESHNESS_MS.solarWeather,
     refetchOnFocus: false,
@@ -72,8 +73,7 @@ export function useSolarWeather(loaderData: SkyLoaderData<SolarWeatherResponse>)
 
 export function useApod(loaderData: SkyLoaderData<ApodResponse>) {
   return useSkyData({
-    key: 'sky:apod',
-    route: (paths) => paths.getApod,
+    entry: API_PATHS.getApod,
     fallbackMessage: SKY_MESSAGES.apodFailed,
     staleMs: SKY_FRESHNESS_MS.apod,
     refetchOnFocus: true,
@@ -83,8 +83,7 @@ export function useApod(loaderData: SkyLoaderData<ApodResponse>) {
 
 export function useCombinedNews(loaderData: SkyLoaderData<NewsResponse>) {
   return useSkyData({
-    key: 'sky:news',
-    route: (paths) => paths.getCombinedNews,
+    entry: API_PATHS.getCombinedNews,
     fallbackMessage: SKY_MESSAGES.newsFailed,
     staleMs: SKY_FRESHNESS_MS.news,
     refetchOnFocus: true,
@@ -99,7 +98,10 @@ export type SkyView<T> =
  * Data first; then the browser's own error; then the error the server render showed (kept until
  * the browser's own attempt settles, so the page does not flash a skeleton); else loading.
  */
-export function skyView<T>(remote: Remote<T>, loaderError: string | null): SkyView<T> {
+export function skyView<T>(
+  remote: Pick<ApiData<T>, 'data' | 'error'>,
+  loaderError: string | null,
+): SkyView<T> {
   if (remote.data !== undefined) return { status: 'ready', data: remote.data }
   if (remote.error) return { status: 'error', message: remote.error.message }
   if (loaderError) return { status: 'error', message: loaderError }

@@ -261,6 +261,20 @@ describe('useApi', () => {
     expect(got('b').data).toBe('back')
   })
 
+  it('tries only a lost connection again when asked not to retry server errors', async () => {
+    const e = endpoint()
+    call
+      .mockRejectedValueOnce(new ApiRequestError(0, 'offline'))
+      .mockRejectedValueOnce(new ApiRequestError(503, 'no copy'))
+    const options = { retries: 2, retryServerErrors: false }
+    await render(<Probe name="a" entry={e} input={{}} options={options} />)
+    await advance(1000)
+    expect(call).toHaveBeenCalledTimes(2)
+    expect(got('a').error?.status).toBe(503)
+    await advance(5000)
+    expect(call).toHaveBeenCalledTimes(2)
+  })
+
   it('refetches the mounted keys under an invalidated prefix, and marks the others stale', async () => {
     const e = endpoint()
     let version = 1

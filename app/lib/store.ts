@@ -37,6 +37,11 @@ export interface ApiDataOptions<R, T> {
    * and aborts fail at once (default 2).
    */
   retries?: number
+  /**
+   * false: only a lost connection (status 0) is tried again, not a 5xx — for endpoints whose
+   * server already fell back on its last good copy before answering one (default true).
+   */
+  retryServerErrors?: boolean
   /** E.g. the radio's superjson decoding. */
   select?: (raw: R) => T
   /** Passed to callApi. */
@@ -50,6 +55,7 @@ export interface Watch {
   pollMs?: number
   refetchOnFocus: boolean
   retries: number
+  retryServerErrors?: boolean
   fallbackMessage?: string
 }
 
@@ -127,8 +133,8 @@ function update(e: Entry, next: Partial<Snapshot>) {
   for (const listener of e.listeners) listener()
 }
 
-const transient = (error: unknown) =>
-  error instanceof ApiRequestError && (error.status === 0 || error.status >= 500)
+const transient = (error: unknown, serverErrors = true) =>
+  error instanceof ApiRequestError && (error.status === 0 || (serverErrors && error.status >= 500))
 
 function wait(ms: number, signal: AbortSignal) {
   return new Promise<void>((resolve) => {
@@ -142,6 +148,7 @@ function combined(e: Entry) {
   let staleMs = Infinity
   let pollMs = Infinity
   let retries = 2
+  let retryServerErrors: boolean | undefined
   let fallbackMessage: string | undefined
   let onFocus = false
   let enabled = false
@@ -152,15 +159,17 @@ function combined(e: Entry) {
     if (w.pollMs) pollMs = Math.min(pollMs, w.pollMs)
     onFocus ||= w.refetchOnFocus || !!w.pollMs
     retries = w.retries
+    retryServerErrors = w.retryServerErrors
     fallbackMessage ??= w.fallbackMessage
   }
-  return { enabled, staleMs, pollMs, onFocus, retries, fallbackMessage }
+  return { enabled, staleMs, pollMs, onFocus, retries, retryServerErrors, fallbackMessage }
 }
 
 const isStale = (e: Entry, staleMs: number) => e.invalid || Date.now() - e.snap.at >= staleMs
 
 /** One request per key at a time: a second caller shares the first one's. */
-function load(e: Entry, how: { retries?: number; fallbackMessage?: string } = combined(e)) {
+type Attempts = Pick<Watch, 'retries' | 'retryServerErrors' | 'fallbackMessage'>
+function load(e: Entry, how: Attempts = combined(e)) {
   e.inFlight ??= (async () => {
     const controller = new AbortController()
     e.controller = controller
@@ -177,7 +186,7 @@ function load(e: Entry, how: { retries?: number; fallbackMessage?: string } = co
         return
       } catch (error) {
         if (signal.aborted) break
-        if (transient(error) && attempt < (how.retries ?? 2)) {
+        if (transient(error, how.retryServerErrors) && attempt < how.retries) {
           await wait(RETRY_BASE_MS * 2 ** attempt, signal)
           if (signal.aborted) break
           continue
@@ -309,7 +318,7 @@ export function useApi<E extends EndpointContract, T = ResponseOf<E>>(
   options: ApiDataOptions<ResponseOf<E>, T> = {},
 ): ApiData<T> {
   const { initial, enabled = true, staleMs = 0, pollMs, refetchOnFocus = false } = options
-  const { retries = 2, fallbackMessage, keepPrevious = false, select } = options
+  const { retries = 2, retryServerErrors, fallbackMessage, keepPrevious = false, select } = options
   const [mountedAt] = useState(Date.now)
   const key = input === null ? null : keyOf(entry, input)
   // The server keeps no entries: they would outlive the request and be shared between visitors.
@@ -341,18 +350,23 @@ export function useApi<E extends EndpointContract, T = ResponseOf<E>>(
   const snap =
     serverSnap.at > stored.at ? { ...stored, data: serverSnap.data, at: serverSnap.at } : stored
 
+  const watch: Watch = {
+    enabled,
+    staleMs,
+    pollMs,
+    refetchOnFocus,
+    retries,
+    retryServerErrors,
+    fallbackMessage,
+  }
+  const watchKey = Object.values(watch).map(String).join()
   useEffect(() => {
     if (!e) return
     if (serverSnap.at > e.snap.at) update(e, { data: serverSnap.data, at: serverSnap.at })
-    return watchApi(e.contract, e.input, {
-      enabled,
-      staleMs,
-      pollMs,
-      refetchOnFocus,
-      retries,
-      fallbackMessage,
-    })
-  }, [e, serverSnap, enabled, staleMs, pollMs, refetchOnFocus, retries, fallbackMessage])
+    return watchApi(e.contract, e.input, watch)
+    // `watch` is a new object each render; its fields are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [e, serverSnap, watchKey])
 
   const raw = snap.data as ResponseOf<E> | undefined
   const selected = useMemo(() => {
@@ -385,6 +399,70 @@ export function useApi<E extends EndpointContract, T = ResponseOf<E>>(
     error,
     isFetching: snap.isFetching,
     isPlaceholderData: placeholder,
-    refetch: () => (e ? load(e, { retries, fallbackMessage }) : Promise.resolve()),
+    refetch: () =>
+      e ? load(e, { retries, retryServerErrors, fallbackMessage }) : Promise.resolve(),
+  }
+}
+
+/**
+ * Several inputs of one endpoint at once, by the same rules as useApi for each (a gallery's
+ * pages, whose number grows with Load More): one answer per input, in their order.
+ */
+export function useApiPages<E extends EndpointContract>(
+  entry: E,
+  inputs: InputOf<E>[],
+  options: Pick<
+    ApiDataOptions<ResponseOf<E>, ResponseOf<E>>,
+    'staleMs' | 'retries' | 'fallbackMessage'
+  > = {},
+): ApiData<ResponseOf<E>>[] {
+  const { staleMs = 0, retries = 2, fallbackMessage } = options
+  const keys = inputs.map((input) => keyOf(entry, input)).join('\n')
+  const es = useMemo(
+    () => (typeof window === 'undefined' ? [] : inputs.map((input) => entryFor(entry, input))),
+    // The keys say which inputs these are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entry, keys],
+  )
+  const store = useMemo(() => pagesOf(es), [es])
+  const snaps = useSyncExternalStore(store.subscribe, store.get, () => EMPTY)
+  useEffect(() => {
+    const releases = es.map((e) =>
+      watchApi(e.contract, e.input, {
+        enabled: true,
+        staleMs,
+        refetchOnFocus: false,
+        retries,
+        fallbackMessage,
+      }),
+    )
+    return () => releases.forEach((release) => release())
+  }, [es, staleMs, retries, fallbackMessage])
+  return snaps.map((snap, i) => ({
+    data: snap.data as ResponseOf<E> | undefined,
+    isPending: snap.data === undefined && !snap.error,
+    isError: !!snap.error,
+    error: snap.error,
+    isFetching: snap.isFetching,
+    isPlaceholderData: false,
+    refetch: () => load(es[i]!, { retries, fallbackMessage }),
+  }))
+}
+const EMPTY: Snapshot[] = []
+
+/** The snapshots of several entries as one external store for useSyncExternalStore. */
+function pagesOf(es: Entry[]) {
+  let last: Snapshot[] = []
+  return {
+    subscribe: (listener: () => void) => {
+      for (const e of es) e.listeners.add(listener)
+      return () => es.forEach((e) => e.listeners.delete(listener))
+    },
+    // The same array while no page changed, as useSyncExternalStore requires.
+    get: () => {
+      const next = es.map((e) => e.snap)
+      if (next.length !== last.length || next.some((s, i) => s !== last[i])) last = next
+      return last
+    },
   }
 }

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import {
-  BLOG_PAGE_SIZE,
-  type BlogListResponse,
-  SEARCH_DEBOUNCE_MS,
-} from '../../contracts/blog-constants.ts'
+import { listPosts } from '../../contracts/api-paths.ts'
+import { BLOG_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../contracts/blog-constants.ts'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -13,6 +10,7 @@ import { StateMessage } from '../components/ui/state-message.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
+import { useApi } from '../lib/store.ts'
 import type { Route } from './+types/blog'
 
 export const BLOG_LIST_STALE_MS = 60_000
@@ -46,87 +44,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/blog',
   })
 
-/**
- * Lists fetched in this tab, by page and search: going back to one shows it at once. The last
- * 50 only, so a long session of searches does not keep every answer.
- */
-const listCache = new Map<string, { data: BlogListResponse; at: number }>()
-const LIST_CACHE_SIZE = 50
-function remember(key: string, data: BlogListResponse) {
-  listCache.delete(key)
-  listCache.set(key, { data, at: Date.now() })
-  if (listCache.size > LIST_CACHE_SIZE) listCache.delete(listCache.keys().next().value!)
-}
-
-/** A page of the list from the API (app/lib/blog-list.ts, loaded on the first fetch, not with the page). */
-async function fetchList(page: number, search: string, signal: AbortSignal) {
-  const { fetchBlogList } = await import('../lib/blog-list.ts')
-  return fetchBlogList(page, search, signal)
-}
-
-interface ListState {
-  key: string
-  data: BlogListResponse | undefined
-  isError: boolean
-  isFetching: boolean
-}
-
-/**
- * The list for a page and search: the server's for the address the page was loaded at, then
- * fetched from the API (fresh for a minute). While another page of the same search loads, the
- * previous one stays on screen. A plain fetch, not a query library: /blog loads light (ADR 010).
- */
-function useBlogList(page: number, search: string, initial: Route.ComponentProps['loaderData']) {
-  const key = JSON.stringify([page, search])
-  const fromServer = initial.page === page && initial.search === search ? initial.data : undefined
-  const known = () => fromServer ?? listCache.get(key)?.data
-  const [state, setState] = useState<ListState>(() => ({
-    key,
-    data: known(),
-    isError: false,
-    isFetching: false,
-  }))
-  let current = state
-  if (state.key !== key) {
-    const keepPrevious = search === initial.search && !state.isError
-    // Nothing known for the new key: the effect below fetches it.
-    current = {
-      key,
-      data: known() ?? (keepPrevious ? state.data : undefined),
-      isError: false,
-      isFetching: !known(),
-    }
-    setState(current)
-  }
-
-  useEffect(() => {
-    const hit = listCache.get(key)
-    if (!hit && fromServer) remember(key, fromServer)
-    else if (!hit || Date.now() - hit.at > BLOG_LIST_STALE_MS) {
-      const controller = new AbortController()
-      const settle = (next: Partial<ListState>) =>
-        setState((s) => (s.key === key ? { ...s, isFetching: false, ...next } : s))
-      fetchList(page, search, controller.signal).then(
-        (data) => {
-          remember(key, data)
-          settle({ data, isError: false })
-        },
-        () => {
-          if (!controller.signal.aborted) settle({ data: undefined, isError: true })
-        },
-      )
-      return () => controller.abort()
-    }
-    // fromServer is the loader's answer for this key: the key says it all.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-
-  const { data, isError, isFetching } = current
-  if (isError) return { isPending: false, isError, isFetching, data: undefined } as const
-  if (!data) return { isPending: true, isError, isFetching, data } as const
-  return { isPending: false, isError, isFetching, data } as const
-}
-
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams()
   const { page, search } = readParams(params)
@@ -149,7 +66,20 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer)
   }, [text, search, setParams])
 
-  const query = useBlogList(page, search, loaderData)
+  // The server's list for the address the page was loaded at, then the API's (fresh for a
+  // minute; a failure on the way tried twice more). While another page of the page's first
+  // search loads, the previous page stays on screen.
+  const fromServer = loaderData.page === page && loaderData.search === search
+  const query = useApi(
+    listPosts,
+    { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
+    {
+      initial: fromServer ? loaderData.data : null,
+      staleMs: BLOG_LIST_STALE_MS,
+      keepPrevious: search === loaderData.search,
+      fallbackMessage: 'Failed to fetch posts',
+    },
+  )
   const hrefFor = (p: number): `/${string}` => {
     const next = new URLSearchParams()
     if (search) next.set('search', search)
@@ -202,7 +132,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <PostCardSkeleton key={i} />
             ))}
           </div>
-        ) : query.isError ? (
+        ) : !query.data ? (
           <StateMessage
             tone="error"
             title="Error Fetching Posts"

@@ -1,4 +1,3 @@
-import { useQuery } from '../lib/query.ts'
 import { FAQS_DEFAULT_LIMIT } from '../../contracts/blog-constants.ts'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
@@ -14,9 +13,9 @@ import { Pagination } from '../components/ui/pagination.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
-import { callApi } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { useApi } from '../lib/store.ts'
 import type { Route } from './+types/faqs'
 
 export const FAQ_SKELETON_ROWS = 5
@@ -63,17 +62,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Faqs({ loaderData }: Route.ComponentProps) {
   const { page, totalPages } = loaderData.pagination
-  const query = useQuery({
-    queryKey: ['faqs', 'list', page],
-    queryFn: ({ signal }) =>
-      callApi(
-        API_PATHS.listFaqs,
-        { page, limit: FAQ_PAGE_SIZE },
-        { signal, fallbackMessage: FAQ_FALLBACK_ERROR },
-      ).then((r) => r.faqs),
-    initialData: loaderData.faqs,
-    staleTime: 5 * 60_000,
-  })
+  const query = useApi(
+    API_PATHS.listFaqs,
+    { page, limit: FAQ_PAGE_SIZE },
+    {
+      initial: loaderData,
+      staleMs: 5 * 60_000,
+      select: (r) => r.faqs,
+      fallbackMessage: FAQ_FALLBACK_ERROR,
+    },
+  )
+  const faqs = query.data
 
   return (
     <PageContainer className="max-w-4xl">
@@ -81,23 +80,23 @@ export default function Faqs({ loaderData }: Route.ComponentProps) {
         title="Frequently Asked Questions"
         subtitle="Answers to the questions we hear most about the night sky, equipment and this community."
       />
-      {query.isPending ? (
+      {faqs === undefined && !query.isError ? (
         <div role="status" className="space-y-3" aria-label="Loading FAQs">
           {Array.from({ length: FAQ_SKELETON_ROWS }, (_, i) => (
             <Skeleton key={i} className="h-14 w-full" />
           ))}
         </div>
-      ) : query.isError ? (
+      ) : faqs === undefined ? (
         <StateMessage tone="error" title="Unable to load FAQs">
-          {query.error.message || FAQ_FALLBACK_ERROR}
+          {query.error?.message || FAQ_FALLBACK_ERROR}
         </StateMessage>
-      ) : query.data.length === 0 ? (
+      ) : faqs.length === 0 ? (
         <StateMessage title="No FAQs available">
           Check back later for frequently asked questions about astronomy and stargazing.
         </StateMessage>
       ) : (
-        <Accordion type="multiple" defaultValue={[String(query.data[0]!.id)]}>
-          {query.data.map((faq) => (
+        <Accordion type="multiple" defaultValue={[String(faqs[0]!.id)]}>
+          {faqs.map((faq) => (
             <AccordionItem key={faq.id} value={String(faq.id)}>
               <AccordionTrigger level={2}>{faq.title}</AccordionTrigger>
               <AccordionContent>

@@ -20,7 +20,7 @@ import {
   type CardVideoList,
   forCards,
   useHeaderImages,
-  useHomeVideos,
+  useVideos,
 } from '../components/media/media-data.ts'
 import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { Card } from '../components/ui/card.tsx'
@@ -29,7 +29,9 @@ import { appContext } from '../lib/app-context.ts'
 import { cn } from '../lib/cn.ts'
 import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
-import { type Remote, fetchApi } from '../lib/remote.ts'
+import * as API_PATHS from '../../contracts/api-paths.ts'
+import { callApi } from '../lib/api.ts'
+import type { ApiData } from '../lib/store.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/home'
 import { SiteLink } from '../components/ui/site-link.tsx'
@@ -106,7 +108,7 @@ function useAdminVideoSync(channelId: string | null, newest: CardVideoList | nul
     const last = Number(localStorage.getItem(KEY) ?? 0)
     if (now - last < VIDEO_SYNC_INTERVAL_MS) return
     localStorage.setItem(KEY, String(now))
-    fetchApi((paths) => paths.syncVideos, { body: { channelId } }).catch(() => undefined)
+    callApi(API_PATHS.syncVideos, { channelId }).catch(() => undefined)
   }, [admin, channelId, newestCreated])
 }
 
@@ -144,7 +146,7 @@ function VideoGrid({
   className,
   sizes,
 }: {
-  query: Remote<CardVideoList>
+  query: ApiData<CardVideoList>
   skeletons: number
   now: Date
   failed: string
@@ -178,8 +180,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { youtubeChannelId, merchUrl, discordInviteUrl, features } = usePublicConfig()
   const now = new Date(loaderData.now)
   const images = useHeaderImages(loaderData.images)
-  const lives = useHomeVideos(LIVES_QUERY, loaderData.lives)
-  const featured = useHomeVideos(FEATURED_QUERY, loaderData.featured)
+  const lives = useVideos(LIVES_QUERY, loaderData.lives)
+  const featured = useVideos(FEATURED_QUERY, loaderData.featured)
   useAdminVideoSync(youtubeChannelId, loaderData.featured)
 
   const uploaded = images.data?.images ?? []

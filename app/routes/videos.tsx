@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { MEDIA_MESSAGES, VIDEOS_PAGE_SIZE } from '../../contracts/media-constants.ts'
-import { useVideos } from '../components/media/media-queries.ts'
+import { useVideos } from '../components/media/media-data.ts'
 import { channelUrl, VideoCard, VideoCardSkeleton } from '../components/media/video-card.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
 import { Button } from '../components/ui/button.tsx'
@@ -48,7 +48,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   const { youtubeChannelId } = usePublicConfig()
   const query = useVideos(
     { page, limit: VIDEOS_PAGE_SIZE },
-    loaderData.page === page ? loaderData.data : undefined,
+    loaderData.page === page ? loaderData.data : null,
   )
   const now = new Date(loaderData.now)
   const data = query.data

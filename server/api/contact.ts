@@ -1,13 +1,8 @@
-import { ContactInput } from '../../contracts/contact.ts'
+import * as API from '../../contracts/api-paths.ts'
 import { CONTACT_BODY_BYTES } from './body-sizes.ts'
-import { endpoint } from './define.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import { handle } from './define.ts'
 
-export const submitContact = endpoint({
-  ...API_PATHS.submitContact,
-  access: 'public',
+export const submitContact = handle(API.submitContact, {
   maxBodyBytes: CONTACT_BODY_BYTES,
-  source: 'json',
-  input: ContactInput,
-  handler: ({ input, meta, services }) => services.contact.submit(input, meta),
+  handler: (input, { meta, services }) => services.contact.submit(input, meta),
 })

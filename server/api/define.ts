@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { SessionUser } from '../../contracts/auth.ts'
 import type {
@@ -9,25 +8,48 @@ import type {
 } from '../../contracts/endpoint.ts'
 import type { RequestMeta } from '../services/auth.ts'
 import type { Services } from '../services/index.ts'
-import type { AppEnv } from '../http/env.ts'
 
 export type { Access, InputSource }
 
+/** The session a handler starts: its token goes out in the session cookie until it expires. */
+export interface IssuedSession {
+  token: string
+  expiresAt: Date
+}
+
 /**
  * What a handler knows of the request besides its input, with no HTTP in it: the caller, the
- * services, and the session it came with.
+ * services, the session it came with, and the few things of the exchange some handlers change.
  */
 export interface HandlerContext<A extends Access = Access> {
   user: A extends 'public' ? SessionUser | null : SessionUser
   services: Services
   meta: RequestMeta
   session: { id: string | null; token: string | null }
+  /** Signs the browser in to a session just issued (its cookie goes with the answer). */
+  setSession: (issued: IssuedSession) => void
+  /** Signs the browser out (its session cookie is cleared). */
+  clearSession: () => void
+  /** The site's public origin as this request sees it (PUBLIC_URL's, else the request's). */
+  publicOrigin: () => string
+  /** The nonce this answer's Content-Security-Policy allows inline scripts by. */
+  nonce: string
+  /**
+   * The OAuth state, also kept in a cookie so that a callback only completes in the browser that
+   * started it.
+   */
+  oauthState: {
+    write: (state: string) => void
+    matches: (state: string) => boolean
+    clear: () => void
+  }
 }
 
 /**
  * What a handler may answer: the contract's response (sent as JSON with the contract's status
  * and cache policy), the same with extra headers (`withHeaders`), or a whole web `Response` for
- * what is not JSON (a PDF, a redirect, a page).
+ * what is not JSON (a PDF, a redirect, a page), sent with its own status and headers, the
+ * contract's cache policy unless it has one, and the cookies the handler set through its context.
  */
 export type HandlerResult<R> = R | WithHeaders<R> | Response
 
@@ -75,10 +97,9 @@ export interface Endpoint extends EndpointLimits {
   source: InputSource
   /** The input schema (loaded once, on the first call). */
   schema: () => Promise<z.ZodType>
-  /** Unset for an endpoint that is not a contract yet: its handler may set the status itself. */
-  status?: 200 | 201
+  status: 200 | 201
   cache?: CachePolicy
-  run: (input: unknown, ctx: HandlerContext, c: Context<AppEnv>) => Promise<unknown>
+  run: (input: unknown, ctx: HandlerContext) => Promise<unknown>
 }
 
 /**
@@ -114,51 +135,6 @@ export function handle<S extends z.ZodType, R, A extends Access>(
       // The table erases each endpoint's types; access was checked and the input parsed by its
       // own schema before this runs.
       return handler(input as z.output<S>, ctx as HandlerContext<A>)
-    },
-  }
-}
-
-export interface HandlerArgs<I, A extends Access> {
-  input: I
-  user: A extends 'public' ? SessionUser | null : SessionUser
-  services: Services
-  meta: RequestMeta
-  c: Context<AppEnv>
-}
-
-/** An endpoint not yet declared as a contract: method, path and response type from its ApiRoute. */
-export interface LegacyEndpoint<S extends z.ZodType, A extends Access, R> extends EndpointLimits {
-  method: 'GET' | 'POST'
-  path: string
-  access: A
-  source: InputSource
-  input: S
-  response?: R
-  /** A plain value is sent as JSON with status 200; a Response is sent as it is. */
-  handler: (
-    args: HandlerArgs<z.output<S>, A>,
-  ) => Promise<NoInfer<R> | Response> | NoInfer<R> | Response
-}
-
-/**
- * Keeps each endpoint's handler typed by its own schema, access and response (`...API_PATHS.name`
- * brings the method, the path and the response type), then erases it for the table.
- */
-export function endpoint<S extends z.ZodType, A extends Access, R = unknown>(
-  def: LegacyEndpoint<S, A, R>,
-): Endpoint {
-  const { handler, input, response: _response, ...rest } = def
-  return {
-    ...rest,
-    schema: () => Promise.resolve(input),
-    async run(parsed, ctx, c) {
-      return handler({
-        input: parsed as z.output<S>,
-        user: ctx.user as HandlerArgs<z.output<S>, A>['user'],
-        services: ctx.services,
-        meta: ctx.meta,
-        c,
-      })
     },
   }
 }

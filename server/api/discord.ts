@@ -1,22 +1,12 @@
-import { ChannelImagesQuery } from '../../contracts/media.ts'
-import { NoInput } from '../../contracts/common.ts'
-import { endpoint } from './define.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/api-paths.ts'
+import { handle } from './define.ts'
 
-export const getWidget = endpoint({
-  ...API_PATHS.getWidget,
-  access: 'public',
+export const getWidget = handle(API.getWidget, {
   upstream: true,
-  source: 'none',
-  input: NoInput,
-  handler: ({ services }) => services.discordCommunity.widget(),
+  handler: (_input, { services }) => services.discordCommunity.widget(),
 })
 
-export const getChannelImages = endpoint({
-  ...API_PATHS.getChannelImages,
-  access: 'public',
+export const getChannelImages = handle(API.getChannelImages, {
   upstream: true,
-  source: 'query',
-  input: ChannelImagesQuery,
-  handler: ({ input, services }) => services.discordCommunity.channelImages(input),
+  handler: (input, { services }) => services.discordCommunity.channelImages(input),
 })

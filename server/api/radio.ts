@@ -1,8 +1,7 @@
 import superjson from 'superjson'
+import * as API from '../../contracts/api-paths.ts'
 import { isNotConfigured, type NotConfigured } from '../../contracts/features.ts'
-import { NoInput } from '../../contracts/common.ts'
-import { endpoint } from './define.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import { handle } from './define.ts'
 
 /**
  * The radio answers in superjson (`{json, meta}`): the spec asks for a form that keeps rich
@@ -10,29 +9,15 @@ import * as API_PATHS from '../../contracts/api-paths.ts'
  * once per freshness period however many of them do. A site without a station answers
  * `{"configured": false}`, plain JSON.
  */
-const answer = <T>(value: T | NotConfigured) =>
+const answer = <T>(value: T | NotConfigured): API.Superjson<T> | NotConfigured =>
   isNotConfigured(value) ? value : superjson.serialize(value)
 
-export const getStation = endpoint({
-  ...API_PATHS.getStation,
-  access: 'public',
+export const getStation = handle(API.getStation, {
   upstream: true,
-  source: 'none',
-  input: NoInput,
-  async handler({ services, c }) {
-    c.header('Cache-Control', 'no-cache')
-    return answer(await services.radio.station())
-  },
+  handler: async (_input, { services }) => answer(await services.radio.station()),
 })
 
-export const getNowPlaying = endpoint({
-  ...API_PATHS.getNowPlaying,
-  access: 'public',
+export const getNowPlaying = handle(API.getNowPlaying, {
   upstream: true,
-  source: 'none',
-  input: NoInput,
-  async handler({ services, c }) {
-    c.header('Cache-Control', 'no-cache')
-    return answer(await services.radio.nowPlaying())
-  },
+  handler: async (_input, { services }) => answer(await services.radio.nowPlaying()),
 })

@@ -1,55 +1,28 @@
-import {
-  ChannelStatsQuery,
-  VideoDeleteInput,
-  VideoListQuery,
-  VideoSyncInput,
-  VideoUpdateInput,
-} from '../../contracts/media.ts'
-import { endpoint } from './define.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/api-paths.ts'
+import { handle } from './define.ts'
 
-export const listVideos = endpoint({
-  ...API_PATHS.listVideos,
-  access: 'public',
+export const listVideos = handle(API.listVideos, {
   heavy: true,
-  source: 'query',
-  input: VideoListQuery,
-  handler: ({ input, services }) => services.youtube.list(input),
+  handler: (input, { services }) => services.youtube.list(input),
 })
 
-export const syncVideos = endpoint({
-  ...API_PATHS.syncVideos,
-  access: 'admin',
+export const syncVideos = handle(API.syncVideos, {
   heavy: true,
-  source: 'json',
-  input: VideoSyncInput,
-  handler: ({ input, services }) => services.youtube.sync(input.channelId),
+  handler: (input, { services }) => services.youtube.sync(input.channelId),
 })
 
-export const updateVideo = endpoint({
-  ...API_PATHS.updateVideo,
-  access: 'admin',
-  source: 'json',
-  input: VideoUpdateInput,
-  handler: ({ input, services }) => services.youtube.update(input),
+export const updateVideo = handle(API.updateVideo, {
+  handler: (input, { services }) => services.youtube.update(input),
 })
 
-export const deleteVideo = endpoint({
-  ...API_PATHS.deleteVideo,
-  access: 'admin',
-  source: 'json',
-  input: VideoDeleteInput,
-  async handler({ input, services }) {
+export const deleteVideo = handle(API.deleteVideo, {
+  async handler(input, { services }) {
     await services.youtube.remove(input.id)
     return { success: true }
   },
 })
 
-export const getChannelStats = endpoint({
-  ...API_PATHS.getChannelStats,
-  access: 'public',
+export const getChannelStats = handle(API.getChannelStats, {
   upstream: true,
-  source: 'query',
-  input: ChannelStatsQuery,
-  handler: ({ input, services }) => services.youtube.channelStats(input.channelId),
+  handler: (input, { services }) => services.youtube.channelStats(input.channelId),
 })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { type Endpoint, endpoint, handle, withHeaders } from '../api/define.ts'
+import { type Endpoint, handle, withHeaders } from '../api/define.ts'
 import { contract } from '../../contracts/endpoint.ts'
 import type { Services } from '../services/index.ts'
 import { BODY_LIMITS, BODY_TIMEOUT_MESSAGE, mountApi } from './api.ts'
@@ -14,10 +14,7 @@ import { createLogger } from '../shared/logger.ts'
 const shedding = { now: false }
 
 /** The mechanism on its own, with endpoints made for the test: access, parsing, error envelope. */
-function appWith(
-  user: { role: 'user' | 'admin' } | null,
-  ...routes: ReturnType<typeof endpoint>[]
-) {
+function appWith(user: { role: 'user' | 'admin' } | null, ...routes: Endpoint[]) {
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
     c.set(
@@ -36,7 +33,7 @@ function appWith(
     c.set('ip', '127.0.0.1')
     await next()
   })
-  mountApi(app, routes, {} as Services, {
+  mountApi(app, routes, { config: { secureCookies: false } } as Services, {
     gate: createBodyGate(4 * 1024 * 1024, 16),
     uploadGate: createBodyGate(12 * 1024 * 1024, 4),
     memory: { shedding: () => shedding.now, snapshot: () => ({}) as never },
@@ -46,16 +43,23 @@ function appWith(
   return app
 }
 
-const adminThing = endpoint({
-  method: 'POST',
-  path: '/thing',
-  access: 'admin',
-  source: 'json',
-  input: z.object({
-    name: z.string({ error: 'Name is required' }).min(2, { error: 'Name is too short' }),
+const noInput = () => Promise.resolve(z.object({}))
+
+const adminThing = handle(
+  contract<{ got: string }>()({
+    method: 'POST',
+    path: '/thing',
+    access: 'admin',
+    source: 'json',
+    input: () =>
+      Promise.resolve(
+        z.object({
+          name: z.string({ error: 'Name is required' }).min(2, { error: 'Name is too short' }),
+        }),
+      ),
   }),
-  handler: ({ input }) => ({ got: input.name }),
-})
+  { handler: (input) => ({ got: input.name }) },
+)
 
 describe('mountApi', () => {
   it('checks access before reading input: 401, then 403, then validation', async () => {
@@ -83,14 +87,17 @@ describe('mountApi', () => {
   })
 
   it('reads GET input from the query string', async () => {
-    const list = endpoint({
-      method: 'GET',
-      path: '/list',
-      access: 'public',
-      source: 'query',
-      input: z.object({ page: z.coerce.number().int().positive().default(1) }),
-      handler: ({ input }) => ({ page: input.page }),
-    })
+    const list = handle(
+      contract<{ page: number }>()({
+        method: 'GET',
+        path: '/list',
+        access: 'public',
+        source: 'query',
+        input: () =>
+          Promise.resolve(z.object({ page: z.coerce.number().int().positive().default(1) })),
+      }),
+      { handler: (input) => ({ page: input.page }) },
+    )
     expect(await (await appWith(null, list).request('/_api/list?page=3')).json()).toEqual({
       page: 3,
     })
@@ -98,16 +105,20 @@ describe('mountApi', () => {
   })
 
   it('never lets an unexpected error reach the client', async () => {
-    const boom = endpoint({
-      method: 'GET',
-      path: '/boom',
-      access: 'public',
-      source: 'none',
-      input: z.object({}),
-      handler: () => {
-        throw new Error('secret internals at /srv/app.ts:42')
+    const boom = handle(
+      contract<never>()({
+        method: 'GET',
+        path: '/boom',
+        access: 'public',
+        source: 'none',
+        input: noInput,
+      }),
+      {
+        handler: () => {
+          throw new Error('secret internals at /srv/app.ts:42')
+        },
       },
-    })
+    )
     const res = await appWith(null, boom).request('/_api/boom')
     expect(res.status).toBe(500)
     const text = await res.text()
@@ -116,15 +127,16 @@ describe('mountApi', () => {
   })
 
   it('refuses a heavy endpoint with 503 and Retry-After while memory is short, and nothing else', async () => {
-    const heavy = endpoint({
-      method: 'GET',
-      path: '/heavy',
-      access: 'public',
-      source: 'none',
-      heavy: true,
-      input: z.object({}),
-      handler: () => ({ ok: true }),
-    })
+    const heavy = handle(
+      contract<{ ok: boolean }>()({
+        method: 'GET',
+        path: '/heavy',
+        access: 'public',
+        source: 'none',
+        input: noInput,
+      }),
+      { heavy: true, handler: () => ({ ok: true }) },
+    )
     const light: Endpoint = { ...heavy, path: '/light', heavy: false }
     const app = appWith(null, heavy, light)
     shedding.now = true
@@ -235,5 +247,54 @@ describe('a contract mounted with handle()', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache')
     expect(res.headers.get('age')).toBe('42')
     expect(await res.json()).toEqual({ ageSeconds: 42 })
+  })
+
+  it("sends a handler's own Response with the contract's cache policy and the cookies it set", async () => {
+    const page = contract<never>()({
+      method: 'GET',
+      path: '/things/page',
+      access: 'public',
+      source: 'none',
+      input: noInput,
+      cache: 'no-store',
+    })
+    const res = await appWith(
+      null,
+      handle(page, {
+        handler: (_input, { setSession }) => {
+          setSession({ token: 'abc', expiresAt: new Date(Date.now() + 60_000) })
+          return new Response('<p>done</p>', {
+            status: 202,
+            headers: { 'Content-Type': 'text/html', 'X-Own': 'yes' },
+          })
+        },
+      }),
+    ).request('/_api/things/page')
+    expect(res.status).toBe(202)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('content-type')).toBe('text/html')
+    expect(res.headers.get('x-own')).toBe('yes')
+    expect(res.headers.get('set-cookie')).toMatch(/=abc;.*HttpOnly/)
+    expect(await res.text()).toBe('<p>done</p>')
+  })
+
+  it('leaves the Cache-Control a Response sets itself', async () => {
+    const own = contract<never>()({
+      method: 'GET',
+      path: '/things/own',
+      access: 'public',
+      source: 'none',
+      input: noInput,
+      cache: 'no-store',
+    })
+    const app = appWith(
+      null,
+      handle(own, {
+        handler: () => new Response('own', { headers: { 'Cache-Control': 'private, max-age=5' } }),
+      }),
+    )
+    expect((await app.request('/_api/things/own')).headers.get('cache-control')).toBe(
+      'private, max-age=5',
+    )
   })
 })

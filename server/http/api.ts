@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { type z } from 'zod'
-import { type Endpoint, isWithHeaders } from '../api/define.ts'
+import { type Endpoint, type HandlerContext, isWithHeaders } from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
@@ -9,7 +9,15 @@ import { type BodyGate, BUSY_MESSAGE } from './body-gate.ts'
 import type { MemoryGuard } from './memory-guard.ts'
 import { limitRequestBody, TOO_LARGE } from './body-limit.ts'
 import type { AppEnv } from './env.ts'
+import {
+  clearOauthStateCookie,
+  clearSessionCookie,
+  oauthStateCookieMatches,
+  writeOauthStateCookie,
+  writeSessionCookie,
+} from './cookies.ts'
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
+import { publicOrigin } from './origin.ts'
 import { applyInputMessages } from './input-messages.ts'
 import { readBodyText, requireWellFormed } from './request-text.ts'
 
@@ -87,24 +95,17 @@ export function mountApi(
       }
       // An endpoint that can reach an upstream counts each parsed call against the caller's share.
       if (ep.upstream) services.upstreamLimit.hit(ep.path, c.get('ip'))
-      const result = await ep.run(
-        input,
-        {
-          user,
-          services,
-          meta: { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null },
-          session: { id: c.get('sessionId'), token: c.get('sessionToken') },
-        },
-        c,
-      )
-      if (result instanceof Response) return result
-      if (ep.cache) c.header('Cache-Control', ep.cache)
+      const result = await ep.run(input, handlerContext(c, user, services))
+      if (ep.cache && !(result instanceof Response && result.headers.has('Cache-Control')))
+        c.header('Cache-Control', ep.cache)
+      // Merged with what was set on the context: the cache policy and any cookie.
+      if (result instanceof Response) return c.newResponse(result.body, result)
       let body = result
       if (isWithHeaders(result)) {
         for (const [name, value] of Object.entries(result.headers)) c.header(name, value)
         body = result.body
       }
-      if (ep.status) c.status(ep.status)
+      c.status(ep.status)
       return c.json(body ?? { success: true })
     })
   }
@@ -113,6 +114,30 @@ export function mountApi(
       c.header('Allow', [...methods].join(', '))
       return c.json({ error: HTTP_MESSAGES.methodNotAllowed }, 405)
     })
+  }
+}
+
+/** The request as a handler may know it: plain values, and the cookies as what they mean. */
+function handlerContext(
+  c: Context<AppEnv>,
+  user: HandlerContext['user'],
+  services: Services,
+): HandlerContext {
+  const secure = () => services.config.secureCookies
+  return {
+    user,
+    services,
+    meta: { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null },
+    session: { id: c.get('sessionId'), token: c.get('sessionToken') },
+    setSession: (issued) => writeSessionCookie(c, secure(), issued.token, issued.expiresAt),
+    clearSession: () => clearSessionCookie(c, secure()),
+    publicOrigin: () => publicOrigin(services.config, c.req.url),
+    nonce: c.get('nonce'),
+    oauthState: {
+      write: (state) => writeOauthStateCookie(c, secure(), state),
+      matches: (state) => oauthStateCookieMatches(c, secure(), state),
+      clear: () => clearOauthStateCookie(c, secure()),
+    },
   }
 }
 

@@ -1,10 +1,11 @@
-import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { type CSSProperties, lazy, Suspense, useMemo, useRef, useState } from 'react'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import {
   type DiscordChannelImage,
   type DiscordChannelImagesResponse,
   MEDIA_MESSAGES,
 } from '../../../contracts/media-constants.ts'
-import { configuredAnswer } from '../../../contracts/features.ts'
+import { isNotConfigured } from '../../../contracts/features.ts'
 import { cn } from '../../lib/cn.ts'
 import { formatShortDate } from '../../lib/format.ts'
 import {
@@ -15,7 +16,7 @@ import {
   masonryLayout,
   type MasonryPlace,
 } from '../../lib/masonry.ts'
-import { fetchApi } from '../../lib/remote.ts'
+import { useApiPages } from '../../lib/store.ts'
 import { RemoteImage } from '../ui/remote-image.tsx'
 import { Button } from '../ui/button.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
@@ -72,140 +73,65 @@ function masonryStyle(layouts: MasonryPlace[][], index: number): CSSProperties {
 
 const describe = (image: DiscordChannelImage) => `${image.filename} by ${image.author.username}`
 
-interface Gallery {
-  pages: DiscordChannelImagesResponse[]
-  at: number
-}
-
-interface GalleryState {
-  pageSize: number
-  gallery: Gallery | undefined
-  error: Error | null
-  /** What the last failure was: the pages shown, or the next page. */
-  failed: 'pages' | 'next' | null
-  isFetchingNextPage: boolean
-}
-
-/** The pages shown in this tab, by page size: the gallery shown again starts from them. */
-const galleries = new Map<number, Gallery>()
-
-const fetchPage = async (pageSize: number, before: string | undefined, signal?: AbortSignal) =>
-  configuredAnswer(
-    await fetchApi(
-      (paths) => paths.getChannelImages,
-      { query: { limit: pageSize, before }, signal },
-      MEDIA_MESSAGES.discordLoadFailed,
-    ),
-    MEDIA_MESSAGES.discordLoadFailed,
-  )
-
-/** Pages fetched beyond those asked for, looking for images: a channel of talk ends the search. */
+/** Pages fetched beyond the first, looking for images: a channel of talk ends the search. */
 const MAX_EXTRA_PAGES = 3
 
 /**
- * The first `count` pages, newest first, and more until they hold `minImages` images (a page is
- * a number of messages, and not every message holds an image); fewer when the channel has no
- * more, or after `MAX_EXTRA_PAGES` more without them (each page is a call to Discord).
- */
-async function fetchPages(pageSize: number, count: number, minImages: number, signal: AbortSignal) {
-  const pages: DiscordChannelImagesResponse[] = []
-  let images = 0
-  let before: string | undefined
-  do {
-    const page = await fetchPage(pageSize, before, signal)
-    pages.push(page)
-    images += page.images.length
-    before = page.nextCursor ?? undefined
-  } while (
-    before &&
-    (pages.length < count || (images < minImages && pages.length < count + MAX_EXTRA_PAGES))
-  )
-  return pages
-}
-
-const initialState = (pageSize: number): GalleryState => ({
-  pageSize,
-  gallery: galleries.get(pageSize),
-  error: null,
-  failed: null,
-  isFetchingNextPage: false,
-})
-
-/**
  * The gallery's pages, fetched by the browser after the page has loaded: the first one, then one
- * more per Load More. Fresh for five minutes; after that the pages shown are fetched again (the
- * old ones stay on screen meanwhile). A failure is shown, not retried, until Try Again.
+ * more per Load More, and more until they hold `minImages` images (a page is a number of
+ * messages, and not every message holds an image) or after `MAX_EXTRA_PAGES` more without them
+ * (each page is a call to Discord). Fresh for five minutes. A failure is shown, not retried,
+ * until Try Again.
  */
 export function useCommunityImages(pageSize: number, minImages = 0) {
-  const [state, setState] = useState(() => initialState(pageSize))
-  const [attempt, setAttempt] = useState(0)
-  let current = state
-  if (state.pageSize !== pageSize) {
-    current = initialState(pageSize)
-    setState(current)
+  const [cursors, setCursors] = useState({ pageSize, list: [undefined] as (string | undefined)[] })
+  let list = cursors.list
+  if (cursors.pageSize !== pageSize) {
+    list = [undefined]
+    setCursors({ pageSize, list })
   }
-  const { gallery } = current
+  const pages = useApiPages(
+    API_PATHS.getChannelImages,
+    list.map((before) => ({ limit: pageSize, before })),
+    { staleMs: FIVE_MINUTES, retries: 0, fallbackMessage: MEDIA_MESSAGES.discordLoadFailed },
+  )
+  const answers = pages.map((p) => (p.data && !isNotConfigured(p.data) ? p.data : undefined))
+  const loaded = answers.filter((a): a is DiscordChannelImagesResponse => !!a)
+  const seen = new Set<string>()
+  // A page fetched again after new messages can repeat the first images of the next one.
+  const images = loaded
+    .flatMap((p) => p.images)
+    .filter((image) => !seen.has(image.id) && !!seen.add(image.id))
 
-  const fetchedAt = gallery?.at
-  const shown = gallery?.pages.length ?? 1
-  useEffect(() => {
-    if (fetchedAt !== undefined && Date.now() - fetchedAt < FIVE_MINUTES) return
-    const controller = new AbortController()
-    // Started in a task of its own, not in the hydration's effects (see app/lib/remote.ts).
-    const start = setTimeout(() =>
-      fetchPages(pageSize, shown, minImages, controller.signal).then(
-        (pages) =>
-          setState((s) =>
-            s.pageSize === pageSize
-              ? { ...s, gallery: { pages, at: Date.now() }, error: null, failed: null }
-              : s,
-          ),
-        (error: Error) => {
-          if (controller.signal.aborted) return
-          setState((s) => (s.pageSize === pageSize ? { ...s, error, failed: 'pages' } : s))
-        },
-      ),
-    )
-    return () => {
-      clearTimeout(start)
-      controller.abort()
-    }
-    // Asked again on Try Again (`attempt`); the count of pages is read when the fetch starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pageSize, fetchedAt, attempt])
-
-  useEffect(() => {
-    if (gallery) galleries.set(pageSize, gallery)
-  }, [pageSize, gallery])
-
-  const nextCursor = gallery?.pages.at(-1)?.nextCursor ?? undefined
-  const fetchNextPage = () => {
-    if (!nextCursor || current.isFetchingNextPage) return
-    setState((s) => ({ ...s, isFetchingNextPage: true }))
-    fetchPage(pageSize, nextCursor).then(
-      (page) =>
-        setState((s) => ({
-          ...s,
-          gallery: { pages: [...(s.gallery?.pages ?? []), page], at: Date.now() },
-          error: null,
-          failed: null,
-          isFetchingNextPage: false,
-        })),
-      (error: Error) =>
-        setState((s) => ({ ...s, error, failed: 'next', isFetchingNextPage: false })),
-    )
+  const last = pages.at(-1)!
+  const more = list.length > 1
+  const lastFailed = more && last.isError
+  const nextCursor = lastFailed ? list.at(-1) : (answers.at(-1)?.nextCursor ?? undefined)
+  const filling =
+    images.length < minImages && !!nextCursor && !lastFailed && list.length <= MAX_EXTRA_PAGES
+  if (filling && answers.at(-1) && !list.includes(nextCursor)) {
+    setCursors({ pageSize, list: [...list, nextCursor] })
   }
 
+  const notConfigured = pages.some((p) => p.data && isNotConfigured(p.data))
+  const error =
+    pages.find((p) => p.error)?.error ??
+    (notConfigured ? new Error(MEDIA_MESSAGES.discordLoadFailed) : null)
+  const isFetchingNextPage = more && !last.data && (last.isFetching || !last.error)
   return {
-    images: gallery?.pages.flatMap((p) => p.images) ?? [],
-    isPending: !gallery && !current.error,
-    isError: !!current.error,
-    error: current.error,
-    refetch: () => setAttempt((n) => n + 1),
+    images,
+    isPending: !error && (!answers[0] || (filling && !lastFailed)),
+    isError: !!error,
+    error,
+    refetch: () => pages.forEach((p) => p.isError && void p.refetch()),
     hasNextPage: !!nextCursor,
-    isFetchingNextPage: current.isFetchingNextPage,
-    isFetchNextPageError: current.failed === 'next',
-    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError: lastFailed,
+    fetchNextPage: () => {
+      if (lastFailed) void last.refetch()
+      else if (nextCursor && !isFetchingNextPage)
+        setCursors((c) => ({ ...c, list: [...c.list, nextCursor] }))
+    },
   }
 }
 

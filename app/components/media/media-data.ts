@@ -1,13 +1,11 @@
+import * as API_PATHS from '../../../contracts/api-paths.ts'
+import { configuredAnswer } from '../../../contracts/features.ts'
 import {
-  type ChannelStats,
-  type DiscordWidget,
   type ImageListResponse,
   MEDIA_MESSAGES,
   type VideoListResponse,
 } from '../../../contracts/media-constants.ts'
-import { configuredAnswer } from '../../../contracts/features.ts'
-import { fetchApi, useRemote } from '../../lib/remote.ts'
-import type { VideoQuery } from './media-queries.ts'
+import { useApi } from '../../lib/store.ts'
 import type { CardVideo } from './video-card.tsx'
 
 /** A page of videos as the cards show them: the loader leaves the descriptions out. */
@@ -20,52 +18,66 @@ export const forCards = (list: VideoListResponse): CardVideoList => ({
   videos: list.videos.map(({ description: _, ...video }) => video),
 })
 
+export interface VideoQuery {
+  page: number
+  limit: number
+  liveOrRecentLive?: boolean
+}
+
 const FIVE_MINUTES = 5 * 60 * 1000
-const once = () => true
+const asCards = (list: VideoListResponse): CardVideoList => list
 
 /**
- * The home page's data, without a query library (ADR 012). What the database holds comes with the
- * page (its loader); the browser asks only when the server could not read it. What comes from
- * Discord and YouTube's statistics is always fetched by the browser.
+ * A page of the channel's videos, newest first, for /videos and the home page alike (one key per
+ * query): the loader's copy first, fresh for a minute, and the page shown stays while the next
+ * one loads. The admin's video changes refresh it.
  */
-export function useHomeVideos(q: VideoQuery, initial: CardVideoList | null) {
-  return useRemote<CardVideoList>(
-    `youtube:list:${JSON.stringify(q)}`,
-    (signal) =>
-      fetchApi((paths) => paths.listVideos, { query: { ...q }, signal }, 'Failed to fetch'),
-    { initial, retry: once },
-  )
+export function useVideos(q: VideoQuery, initial: CardVideoList | null) {
+  const { page, limit, liveOrRecentLive } = q
+  const input = { page, limit, liveOrRecentLive: liveOrRecentLive ? ('true' as const) : undefined }
+  return useApi(API_PATHS.listVideos, input, {
+    // The loader's copy leaves out the descriptions, which no card shows: readers see cards.
+    initial: initial as VideoListResponse | null,
+    staleMs: 60_000,
+    keepPrevious: true,
+    retries: 1,
+    select: asCards,
+    fallbackMessage: 'Failed to fetch',
+  })
 }
 
 export function useHeaderImages(initial: ImageListResponse | null) {
-  return useRemote(
-    'images:list',
-    (signal) => fetchApi((paths) => paths.listImages, { signal }, 'Failed to fetch images'),
-    { initial, retry: once },
+  return useApi(
+    API_PATHS.listImages,
+    {},
+    { initial, staleMs: Infinity, retries: 1, fallbackMessage: 'Failed to fetch images' },
   )
 }
 
 export function useChannelStats() {
-  return useRemote<ChannelStats>(
-    'youtube:channel-stats',
-    async (signal) =>
-      configuredAnswer(
-        await fetchApi((paths) => paths.getChannelStats, { signal }, MEDIA_MESSAGES.youtubeFailed),
-        MEDIA_MESSAGES.youtubeFailed,
-      ),
-    { staleMs: FIVE_MINUTES },
+  return useApi(
+    API_PATHS.getChannelStats,
+    {},
+    {
+      staleMs: FIVE_MINUTES,
+      retries: 0,
+      select: (raw) => configuredAnswer(raw, MEDIA_MESSAGES.youtubeFailed),
+      fallbackMessage: MEDIA_MESSAGES.youtubeFailed,
+    },
   )
 }
 
 /** The server caches the widget for 5 minutes; the page asks again no more often than that. */
 export function useDiscordWidget() {
-  return useRemote<DiscordWidget>(
-    'discord:widget',
-    async (signal) =>
-      configuredAnswer(
-        await fetchApi((paths) => paths.getWidget, { signal }, MEDIA_MESSAGES.widgetFailed),
-        MEDIA_MESSAGES.widgetFailed,
-      ),
-    { staleMs: FIVE_MINUTES, pollMs: FIVE_MINUTES },
+  return useApi(
+    API_PATHS.getWidget,
+    {},
+    {
+      staleMs: FIVE_MINUTES,
+      pollMs: FIVE_MINUTES,
+      retries: 0,
+      select: (raw) => configuredAnswer(raw, MEDIA_MESSAGES.widgetFailed),
+      fallbackMessage: MEDIA_MESSAGES.widgetFailed,
+    },
   )
 }

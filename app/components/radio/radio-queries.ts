@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
+import { isNotConfigured, type NotConfigured } from '../../../contracts/features.ts'
 import {
   NOW_PLAYING_REFETCH_MS,
   NOW_PLAYING_STALE_MS,
@@ -7,127 +8,47 @@ import {
   type RadioStation,
   STATION_STALE_MS,
 } from '../../../contracts/radio.ts'
+import { useApi } from '../../lib/store.ts'
 import { deserializeSuperjson } from '../../lib/superjson-lite.ts'
 
-async function fetchRadio<T>(path: string, fallback: string): Promise<T> {
-  let res: Response
-  try {
-    res = await fetch(`/_api/radio/${path}`, { credentials: 'same-origin' })
-  } catch {
-    throw new Error(fallback)
+/** The radio answers in superjson; a site without a station answers that it has none. */
+const decode =
+  <T>(message: string) =>
+  (raw: API_PATHS.Superjson<T> | NotConfigured): T => {
+    if (isNotConfigured(raw)) throw new Error(message)
+    return deserializeSuperjson<T>(raw)
   }
-  const body = (await res.json().catch(() => null)) as { json?: unknown; error?: string } | null
-  if (!res.ok || !body || !('json' in body)) throw new Error(body?.error || fallback)
-  return deserializeSuperjson<T>(body as { json: unknown })
-}
-
-export interface Remote<T> {
-  data: T | undefined
-  /** No answer yet (nor a failure). */
-  isPending: boolean
-  /** The last attempt, and its one retry, failed; `data` keeps the last good answer. */
-  isError: boolean
-}
-
-const RETRY_DELAY_MS = 1000
-const PENDING: Remote<never> = { data: undefined, isPending: true, isError: false }
+const decodeNowPlaying = decode<RadioNowPlaying>(RADIO_MESSAGES.nowPlayingFailed)
+const decodeStation = decode<RadioStation>(RADIO_MESSAGES.stationFailed)
 
 /**
- * One radio endpoint shared by every component that shows it (the mini player on every page,
- * /music): fetched when the first of them mounts and the answer is older than `staleMs`, retried
- * once, and polled every `pollMs` while any is mounted. The mini player is on every page, so this
- * small store replaces a query library in the first load (ADR 010).
+ * Spec: polled every 15 s, stale after 10 s, retried once. The mini player on every page and
+ * /music share one request and one answer.
  */
-function remoteStore<T>(path: string, fallback: string, staleMs: number, pollMs?: number) {
-  let state: Remote<T> = PENDING
-  let users = 0
-  let fetchedAt = 0
-  let inFlight: Promise<void> | null = null
-  let timer: ReturnType<typeof setInterval> | undefined
-  const listeners = new Set<() => void>()
-
-  const set = (next: Remote<T>) => {
-    state = next
-    for (const listener of listeners) listener()
-  }
-
-  function load(): Promise<void> {
-    inFlight ??= (async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const data = await fetchRadio<T>(path, fallback)
-          fetchedAt = Date.now()
-          set({ data, isPending: false, isError: false })
-          return
-        } catch {
-          if (attempt >= 1) {
-            set({ data: state.data, isPending: false, isError: true })
-            return
-          }
-          await new Promise((r) => setTimeout(r, RETRY_DELAY_MS))
-        }
-      }
-    })().finally(() => {
-      inFlight = null
-    })
-    return inFlight
-  }
-
-  function subscribe(listener: () => void) {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  }
-
-  /** Called by each mounted user; the first one starts the polling, the last one stops it. */
-  function retain(): () => void {
-    const first = users++ === 0
-    const isStale = () => Date.now() - fetchedAt > staleMs
-    if (isStale()) void load()
-    const loadIfStale = () => {
-      if (document.visibilityState === 'visible' && isStale()) void load()
-    }
-    // A hidden tab does not poll; it catches up when the visitor comes back to it.
-    if (first && pollMs) {
-      timer = setInterval(() => {
-        if (document.visibilityState === 'visible') void load()
-      }, pollMs)
-      document.addEventListener('visibilitychange', loadIfStale)
-    }
-    return () => {
-      if (--users === 0) {
-        clearInterval(timer)
-        document.removeEventListener('visibilitychange', loadIfStale)
-      }
-    }
-  }
-
-  return { subscribe, get: () => state, retain }
-}
-
-const nowPlayingStore = remoteStore<RadioNowPlaying>(
-  'nowplaying',
-  RADIO_MESSAGES.nowPlayingFailed,
-  NOW_PLAYING_STALE_MS,
-  NOW_PLAYING_REFETCH_MS,
-)
-const stationStore = remoteStore<RadioStation>(
-  'station',
-  RADIO_MESSAGES.stationFailed,
-  STATION_STALE_MS,
-)
-
-function useRemote<T>(store: ReturnType<typeof remoteStore<T>>): Remote<T> {
-  useEffect(() => store.retain(), [store])
-  // The server render and hydration show the pending state; the browser fetches after that.
-  return useSyncExternalStore(store.subscribe, store.get, () => PENDING)
-}
-
-/** Spec: polled every 15 s, stale after 10 s, retried once. */
-export function useNowPlaying(): Remote<RadioNowPlaying> {
-  return useRemote(nowPlayingStore)
+export function useNowPlaying() {
+  return useApi(
+    API_PATHS.getNowPlaying,
+    {},
+    {
+      staleMs: NOW_PLAYING_STALE_MS,
+      pollMs: NOW_PLAYING_REFETCH_MS,
+      retries: 1,
+      select: decodeNowPlaying,
+      fallbackMessage: RADIO_MESSAGES.nowPlayingFailed,
+    },
+  )
 }
 
 /** Spec: stale after 5 minutes, not refetched on window focus. */
-export function useStation(): Remote<RadioStation> {
-  return useRemote(stationStore)
+export function useStation() {
+  return useApi(
+    API_PATHS.getStation,
+    {},
+    {
+      staleMs: STATION_STALE_MS,
+      retries: 1,
+      select: decodeStation,
+      fallbackMessage: RADIO_MESSAGES.stationFailed,
+    },
+  )
 }
