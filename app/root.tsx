@@ -1,8 +1,4 @@
-// Only the context and, on the server, the class: the browser's client comes with the first page
-// that uses queries (app/lib/query.ts), so pages without queries load none of the library.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
-import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { use, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { use, useEffect, useMemo, type ReactNode } from 'react'
 import {
   Links,
   Meta,
@@ -25,11 +21,6 @@ import { SiteLink, useSiteLinkNavigation } from './components/ui/site-link.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
 import { AuthContext } from './lib/auth.ts'
-import {
-  QUERY_DEFAULTS,
-  browserQueryClient,
-  subscribeQueryClient,
-} from './lib/query-client-store.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { useApi } from './lib/store.ts'
@@ -128,22 +119,6 @@ function useHashScroll() {
   }, [hash, pathname])
 }
 
-/**
- * The page's QueryClient, for the public pages that still read with it (/faqs, /videos): on the
- * server a new one per request; in the browser the one app/lib/query.ts creates.
- */
-function usePageQueryClient(): QueryClient | undefined {
-  const [serverClient] = useState(() =>
-    import.meta.env.SSR ? new QueryClient({ defaultOptions: QUERY_DEFAULTS }) : undefined,
-  )
-  const browserClient = useSyncExternalStore(
-    subscribeQueryClient,
-    browserQueryClient,
-    browserQueryClient,
-  )
-  return serverClient ?? browserClient
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
   // The server render's user, then whatever sign-in, sign-out or a profile change writes there;
   // never fetched: the session changes only through this page. One copy, so that it keeps its
@@ -151,33 +126,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const initialSession = useMemo(() => ({ user: loaderData.user }), [loaderData.user])
   const session = useApi(getSession, {}, { initial: initialSession, staleMs: Infinity })
   const user = session.data?.user ?? null
-  const queryClient = usePageQueryClient()
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
   useSiteLinkNavigation()
 
   return (
-    <QueryClientContext value={queryClient}>
-      <AuthContext value={user}>
-        <ThemeProvider initialTheme={loaderData.theme}>
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
-          >
-            Skip to content
-          </a>
-          {/* The radio lives outside the outlet: navigating never restarts the stream. */}
-          <RadioProvider configured={loaderData.publicConfig.features.radio}>
-            <SiteHeader config={loaderData.publicConfig} />
-            <main id="main" className="flex-1 pb-(--radio-end-space)">
-              <Outlet />
-            </main>
-            <SiteFooter siteName={loaderData.publicConfig.siteName} />
-          </RadioProvider>
-          <DeferredToaster />
-        </ThemeProvider>
-      </AuthContext>
-    </QueryClientContext>
+    <AuthContext value={user}>
+      <ThemeProvider initialTheme={loaderData.theme}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+        >
+          Skip to content
+        </a>
+        {/* The radio lives outside the outlet: navigating never restarts the stream. */}
+        <RadioProvider configured={loaderData.publicConfig.features.radio}>
+          <SiteHeader config={loaderData.publicConfig} />
+          <main id="main" className="flex-1 pb-(--radio-end-space)">
+            <Outlet />
+          </main>
+          <SiteFooter siteName={loaderData.publicConfig.siteName} />
+        </RadioProvider>
+        <DeferredToaster />
+      </ThemeProvider>
+    </AuthContext>
   )
 }
 
