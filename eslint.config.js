@@ -63,14 +63,6 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              allowTypeImports: true,
-              message:
-                'Import TanStack Query from app/lib/query.ts: importing it there creates the browser QueryClient the root provides.',
-            },
-          ],
           patterns: [
             {
               group: ['**/server/**'],

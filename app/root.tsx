@@ -1,8 +1,4 @@
-// Only the context and, on the server, the class: the browser's client comes with the first page
-// that uses queries (app/lib/query.ts), so pages without queries load none of the library.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
-import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { use, useEffect, useMemo, type ReactNode } from 'react'
 import {
   Links,
   Meta,
@@ -13,7 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import type { SessionResponse, SessionUser } from '../contracts/auth-constants.ts'
+import { getSession } from '../contracts/api-paths.ts'
 import type { Route } from './+types/root'
 import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -24,14 +20,10 @@ import { StatusCard } from './components/status-card.tsx'
 import { SiteLink, useSiteLinkNavigation } from './components/ui/site-link.tsx'
 import { AnalyticsScripts, usePageViews } from './lib/analytics.tsx'
 import { appContext } from './lib/app-context.ts'
-import { AuthContext, SESSION_QUERY_KEY } from './lib/auth.ts'
-import {
-  QUERY_DEFAULTS,
-  browserQueryClient,
-  subscribeQueryClient,
-} from './lib/query-client-store.ts'
+import { AuthContext } from './lib/auth.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
+import { useApi } from './lib/store.ts'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -50,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// The session lives in the query cache after the first render; the root data never needs reloading.
+// The session lives in the data store after the first render; the root data never needs reloading.
 export function shouldRevalidate() {
   return false
 }
@@ -127,72 +119,37 @@ function useHashScroll() {
   }, [hash, pathname])
 }
 
-/**
- * The page's QueryClient: on the server a new one per request (never shared between visitors);
- * in the browser the one app/lib/query.ts creates, once a page that uses queries has loaded.
- */
-function usePageQueryClient(): QueryClient | undefined {
-  const [serverClient] = useState(() =>
-    import.meta.env.SSR ? new QueryClient({ defaultOptions: QUERY_DEFAULTS }) : undefined,
-  )
-  const browserClient = useSyncExternalStore(
-    subscribeQueryClient,
-    browserQueryClient,
-    browserQueryClient,
-  )
-  return serverClient ?? browserClient
-}
-
-/**
- * The signed-in user: from the server render, then whatever sign-in, sign-out or a profile change
- * writes to the session entry of the query cache.
- */
-function useSessionUser(initial: SessionUser | null, client: QueryClient | undefined) {
-  const [user, setUser] = useState(initial)
-  useEffect(() => {
-    if (!client) return
-    const key = JSON.stringify(SESSION_QUERY_KEY)
-    client.setQueryData<SessionResponse>(SESSION_QUERY_KEY, (old) => old ?? { user })
-    return client.getQueryCache().subscribe((event) => {
-      if (event.query.queryHash !== key) return
-      const data = event.query.state.data as SessionResponse | undefined
-      if (data) setUser(data.user ?? null)
-    })
-    // The cache is seeded once per client, with the user as the page knew it then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client])
-  return user
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
-  const queryClient = usePageQueryClient()
-  const user = useSessionUser(loaderData.user, queryClient)
+  // The server render's user, then whatever sign-in, sign-out or a profile change writes there;
+  // never fetched: the session changes only through this page. One copy, so that it keeps its
+  // age: a new one at each render would count as newer than what sign-in or sign-out wrote.
+  const initialSession = useMemo(() => ({ user: loaderData.user }), [loaderData.user])
+  const session = useApi(getSession, {}, { initial: initialSession, staleMs: Infinity })
+  const user = session.data?.user ?? null
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
   useSiteLinkNavigation()
 
   return (
-    <QueryClientContext value={queryClient}>
-      <AuthContext value={user}>
-        <ThemeProvider initialTheme={loaderData.theme}>
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
-          >
-            Skip to content
-          </a>
-          {/* The radio lives outside the outlet: navigating never restarts the stream. */}
-          <RadioProvider configured={loaderData.publicConfig.features.radio}>
-            <SiteHeader config={loaderData.publicConfig} />
-            <main id="main" className="flex-1 pb-(--radio-end-space)">
-              <Outlet />
-            </main>
-            <SiteFooter siteName={loaderData.publicConfig.siteName} />
-          </RadioProvider>
-          <DeferredToaster />
-        </ThemeProvider>
-      </AuthContext>
-    </QueryClientContext>
+    <AuthContext value={user}>
+      <ThemeProvider initialTheme={loaderData.theme}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+        >
+          Skip to content
+        </a>
+        {/* The radio lives outside the outlet: navigating never restarts the stream. */}
+        <RadioProvider configured={loaderData.publicConfig.features.radio}>
+          <SiteHeader config={loaderData.publicConfig} />
+          <main id="main" className="flex-1 pb-(--radio-end-space)">
+            <Outlet />
+          </main>
+          <SiteFooter siteName={loaderData.publicConfig.siteName} />
+        </RadioProvider>
+        <DeferredToaster />
+      </ThemeProvider>
+    </AuthContext>
   )
 }
 

@@ -1,13 +1,12 @@
-import { useQueryClient } from '../lib/query.ts'
 import { useNavigate } from 'react-router'
 import { LOGIN_MESSAGES } from '../../contracts/auth-constants.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card } from '../components/ui/card.tsx'
 import { FieldError, Input, Label } from '../components/ui/input.tsx'
 import * as API_PATHS from '../../contracts/api-paths.ts'
-import { SESSION_QUERY_KEY } from '../lib/auth.ts'
 import { useApiForm } from '../lib/form.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { setData } from '../lib/store.ts'
 import type { Route } from './+types/admin-login'
 
 export const REDIRECT_AFTER_LOGIN_MS = 200
@@ -21,14 +20,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export default function AdminLogin() {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   // The schema and zod load once the form has hydrated, not with the page.
   const { form, submit, busy, formError } = useApiForm(API_PATHS.loginWithPassword, {
     defaultValues: { email: '', password: '' },
     fallbackMessage: LOGIN_MESSAGES.loginFailed,
     onSuccess: async (res) => {
-      queryClient.setQueryData(SESSION_QUERY_KEY, res)
+      setData(API_PATHS.getSession, {}, res)
       await new Promise((r) => setTimeout(r, REDIRECT_AFTER_LOGIN_MS))
       await navigate('/')
     },

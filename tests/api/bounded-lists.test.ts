@@ -11,7 +11,6 @@ import {
   FAQ_CONTENT_MAX_LENGTH,
 } from '../../contracts/blog.ts'
 import { appContext } from '../../app/lib/app-context.ts'
-import { QueryClient, QueryClientProvider } from '../../app/lib/query.ts'
 import Faqs, { loader as faqsLoader } from '../../app/routes/faqs.tsx'
 import { MIGRATIONS } from '../../server/db/migrate.ts'
 import type { AppContext } from '../../server/http/app-context.ts'
@@ -165,13 +164,7 @@ describe('/_api/faqs/list', () => {
     ])
 
     const render = (loaderData: typeof first) =>
-      renderToStaticMarkup(
-        createElement(
-          QueryClientProvider,
-          { client: new QueryClient() },
-          createElement(Faqs, { loaderData } as never),
-        ),
-      )
+      renderToStaticMarkup(createElement(Faqs, { loaderData } as never))
     const page1 = render(first)
     expect(page1).toContain('Question 100?')
     expect(page1).not.toContain('Question 101?')

@@ -1,78 +1,59 @@
-import { useQuery, useQueryClient } from '../../lib/query.ts'
-import { useCallback } from 'react'
-import type { SessionResponse, SessionUser } from '../../../contracts/auth.ts'
-import {
-  type DiscordStatus,
-  DISCORD_STATUS_MESSAGES,
-  type OAuthAccount,
-} from '../../../contracts/oauth.ts'
-import { PROFILE_MESSAGES, type ProfileResponse } from '../../../contracts/profile.ts'
+import type { SessionUser } from '../../../contracts/auth.ts'
+import { DISCORD_STATUS_MESSAGES } from '../../../contracts/oauth.ts'
+import { PROFILE_MESSAGES } from '../../../contracts/profile.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
-import { SESSION_QUERY_KEY } from '../../lib/auth.ts'
+import { settled } from '../../lib/api-result.ts'
+import { setData, useApi } from '../../lib/store.ts'
 
-/** Everything about the signed-in member lives under ['user', …] and is dropped at logout. */
-export const USER_QUERY_ROOT = ['user'] as const
-export const PROFILE_QUERY_KEY = ['user', 'profile'] as const
-export const OAUTH_ACCOUNTS_QUERY_KEY = ['user', 'oauth-accounts'] as const
-export const DISCORD_STATUS_QUERY_KEY = ['user', 'discord-status'] as const
+/** The signed-in member's own reads: dropped at logout, so the next visitor never sees them. */
+const MEMBER_READS = [API_PATHS.getProfile, API_PATHS.listOauthAccounts, API_PATHS.getDiscordStatus]
 
-// A 401 will not get better by asking again.
-function retryUnlessUnauthorized(failures: number, error: Error): boolean {
-  return !(error instanceof ApiRequestError && error.status === 401) && failures < 1
-}
+// One more try for a server hiccup; a 401 is never tried again.
+const MEMBER_RETRIES = 1
 
 export function useProfile(enabled: boolean) {
-  return useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () =>
-      apiFetch<ProfileResponse>(API_PATHS.getProfile, {}, PROFILE_MESSAGES.fetchProfileFailed),
-    enabled,
-    retry: retryUnlessUnauthorized,
-  })
+  return settled(
+    useApi(API_PATHS.getProfile, enabled ? {} : null, {
+      retries: MEMBER_RETRIES,
+      fallbackMessage: PROFILE_MESSAGES.fetchProfileFailed,
+    }),
+  )
 }
 
 /** Runs only for a signed-in member (the spec's rule for the profile sidebar). */
 export function useOauthAccounts(enabled: boolean) {
-  return useQuery({
-    queryKey: OAUTH_ACCOUNTS_QUERY_KEY,
-    queryFn: () =>
-      apiFetch<OAuthAccount[]>(
-        API_PATHS.listOauthAccounts,
-        {},
-        DISCORD_STATUS_MESSAGES.fetchAccountsFailed,
-      ),
-    enabled,
-    retry: retryUnlessUnauthorized,
-  })
+  return settled(
+    useApi(API_PATHS.listOauthAccounts, enabled ? {} : null, {
+      retries: MEMBER_RETRIES,
+      fallbackMessage: DISCORD_STATUS_MESSAGES.fetchAccountsFailed,
+    }),
+  )
 }
 
 export function useDiscordStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: DISCORD_STATUS_QUERY_KEY,
-    queryFn: () =>
-      apiFetch<DiscordStatus>(
-        API_PATHS.getDiscordStatus,
-        {},
-        DISCORD_STATUS_MESSAGES.fetchStatusFailed,
-      ),
-    enabled,
-    retry: retryUnlessUnauthorized,
-  })
+  return settled(
+    useApi(API_PATHS.getDiscordStatus, enabled ? {} : null, {
+      retries: MEMBER_RETRIES,
+      fallbackMessage: DISCORD_STATUS_MESSAGES.fetchStatusFailed,
+    }),
+  )
 }
 
 /** After a change the profile panel and the session (the header's name) show the same user. */
+export function applyUser(user: SessionUser) {
+  setData(API_PATHS.getProfile, {}, (old) => (old ? { ...old, user } : old))
+  setData(API_PATHS.getSession, {}, { user })
+}
+
+/** `applyUser`, for the forms that take it as a hook. */
 export function useApplyUser() {
-  const queryClient = useQueryClient()
-  return useCallback(
-    (user: SessionUser) => {
-      queryClient.setQueryData<ProfileResponse>(PROFILE_QUERY_KEY, (old) =>
-        old ? { ...old, user } : old,
-      )
-      queryClient.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user })
-    },
-    [queryClient],
-  )
+  return applyUser
+}
+
+/** Signed out: the session says so, and the member's own answers are forgotten. */
+export function forgetUser() {
+  for (const entry of MEMBER_READS) setData(entry, {}, () => undefined)
+  setData(API_PATHS.getSession, {}, { user: null })
 }
 
 /** "{prefix}: {message}", or the spec's generic text when what was thrown is not an Error. */

@@ -1,23 +1,12 @@
-import { useMutation } from '../../lib/query.ts'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { SessionResponse, SessionUser } from '../../../contracts/auth.ts'
+import type { SessionUser } from '../../../contracts/auth.ts'
 import { AVATAR_ACCEPT, AvatarFileChoice, PROFILE_MESSAGES } from '../../../contracts/profile.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { failureMessage, useApplyUser } from './account-queries.ts'
 import { UserAvatar } from './user-avatar.tsx'
-
-function uploadAvatar(file: File): Promise<SessionResponse> {
-  const form = new FormData()
-  form.append('avatar', file)
-  return apiFetch<SessionResponse>(
-    API_PATHS.uploadAvatar,
-    { body: form },
-    PROFILE_MESSAGES.uploadAvatarFailed,
-  )
-}
 
 /** No file chosen → a preview with Save Photo and Cancel → Uploading... → the new avatar. */
 export function AvatarSection({ user }: { user: SessionUser }) {
@@ -38,17 +27,26 @@ export function AvatarSection({ user }: { user: SessionUser }) {
     if (inputRef.current) inputRef.current.value = ''
   }
 
-  const upload = useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (res) => {
+  const [uploading, setUploading] = useState(false)
+
+  async function upload(file: File) {
+    const form = new FormData()
+    form.append('avatar', file)
+    setUploading(true)
+    try {
+      // The contract's `source` is typed as any source; the spread says it takes a form.
+      const res = await callApi({ ...API_PATHS.uploadAvatar, source: 'multipart' as const }, form, {
+        fallbackMessage: PROFILE_MESSAGES.uploadAvatarFailed,
+      })
       if (res.user) applyUser(res.user)
       toast.success(PROFILE_MESSAGES.avatarUpdated)
       clear()
-    },
-    onError: (error) => {
+    } catch (error) {
       toast.error(failureMessage('Failed to upload avatar', error))
-    },
-  })
+    } finally {
+      setUploading(false)
+    }
+  }
 
   const onChoose = (files: FileList | null) => {
     if (!files || files.length === 0) return
@@ -95,14 +93,14 @@ export function AvatarSection({ user }: { user: SessionUser }) {
             aria-label="Choose a new avatar"
             className="sr-only"
             onChange={(e) => onChoose(e.target.files)}
-            disabled={upload.isPending}
+            disabled={uploading}
           />
           {chosen ? (
             <>
-              <Button onClick={() => upload.mutate(chosen.file)} disabled={upload.isPending}>
-                {upload.isPending ? 'Uploading...' : 'Save Photo'}
+              <Button onClick={() => void upload(chosen.file)} disabled={uploading}>
+                {uploading ? 'Uploading...' : 'Save Photo'}
               </Button>
-              <Button variant="outline" onClick={clear} disabled={upload.isPending}>
+              <Button variant="outline" onClick={clear} disabled={uploading}>
                 Cancel
               </Button>
             </>

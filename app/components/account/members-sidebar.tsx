@@ -1,4 +1,3 @@
-import { useQueryClient } from '../../lib/query.ts'
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
@@ -10,18 +9,15 @@ import {
   OAUTH_START_PATH,
   SIGN_IN_MESSAGES,
 } from '../../../contracts/oauth.ts'
+import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { useAuth } from '../../lib/auth.ts'
+import { invalidate } from '../../lib/store.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { LocalDate } from '../ui/local-date.tsx'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
-import {
-  DISCORD_STATUS_QUERY_KEY,
-  OAUTH_ACCOUNTS_QUERY_KEY,
-  useDiscordStatus,
-  useOauthAccounts,
-} from './account-queries.ts'
+import { useDiscordStatus, useOauthAccounts } from './account-queries.ts'
 import { useLogoutAction } from './use-logout-action.ts'
 import { SiteLink } from '../ui/site-link.tsx'
 
@@ -91,7 +87,6 @@ export function ConnectedAccounts() {
 function useLinkOutcome(): string | null {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const code = params.get('oauth_error')
   const [linkError] = useState(() => (isOAuthErrorCode(code) ? OAUTH_ERRORS[code] : null))
   const connected = params.get('oauth') === 'connected'
@@ -99,11 +94,10 @@ function useLinkOutcome(): string | null {
     if (!connected && !code) return
     if (connected) {
       toast.success(OAUTH_LINKED_MESSAGE)
-      void queryClient.invalidateQueries({ queryKey: OAUTH_ACCOUNTS_QUERY_KEY })
-      void queryClient.invalidateQueries({ queryKey: DISCORD_STATUS_QUERY_KEY })
+      void invalidate(API_PATHS.listOauthAccounts, API_PATHS.getDiscordStatus)
     }
     void navigate({ search: '' }, { replace: true, preventScrollReset: true })
-  }, [connected, code, navigate, queryClient])
+  }, [connected, code, navigate])
   return linkError
 }
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '../../lib/query.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { SessionResponse } from '../../../contracts/auth.ts'
@@ -8,8 +7,8 @@ import {
   SIGN_IN_MESSAGES,
 } from '../../../contracts/oauth-constants.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
-import { SESSION_QUERY_KEY } from '../../lib/auth.ts'
+import { ApiRequestError, callApi } from '../../lib/api.ts'
+import { setData } from '../../lib/store.ts'
 import { popupFeatures, readPopupMessage } from './popup-message.ts'
 
 /** The sign-in flow's states, as the spec names them. */
@@ -27,7 +26,6 @@ export type SignInState =
  */
 export function useDiscordSignIn() {
   const [state, setState] = useState<SignInState>({ status: 'idle' })
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   // The window whose messages are accepted: the popup of the current attempt, even once closed
   // (its message may be handled just after it closes itself).
@@ -45,10 +43,10 @@ export function useDiscordSignIn() {
     async (token: string) => {
       let session: SessionResponse
       try {
-        session = await apiFetch<SessionResponse>(
+        session = await callApi(
           API_PATHS.establishSession,
-          { body: { tempToken: token } },
-          SIGN_IN_MESSAGES.sessionFailed,
+          { tempToken: token },
+          { fallbackMessage: SIGN_IN_MESSAGES.sessionFailed },
         )
       } catch (error) {
         setState({
@@ -60,13 +58,13 @@ export function useDiscordSignIn() {
         })
         return
       }
-      queryClient.setQueryData(SESSION_QUERY_KEY, session)
+      setData(API_PATHS.getSession, {}, session)
       setState({ status: 'success' })
       timersRef.current.redirect = window.setTimeout(() => {
         void navigate('/')
       }, OAUTH_POPUP.redirectAfterSuccessMs)
     },
-    [navigate, queryClient],
+    [navigate],
   )
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import type { ContentStatus } from '../../../contracts/common.ts'
 import type { BlogPostCard } from '../../../contracts/blog-constants.ts'
 import type { ContentPageSummary } from '../../../contracts/pages.ts'
-import { apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
 import { Badge, type BadgeVariant } from '../ui/badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -87,10 +87,10 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
     // The list may be a moment old: the editor starts from the stored record.
     setLoadingId(record.id)
     try {
-      const fresh = await apiFetch<ContentRecord>(
+      const fresh: ContentRecord = await callApi(
         meta.api.get,
-        { body: { id: record.id } },
-        'Failed to load',
+        { id: record.id },
+        { fallbackMessage: 'Failed to load' },
       )
       setEditing({ record: fresh })
     } catch (error) {
@@ -200,7 +200,9 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
         message={(item) =>
           `Are you sure you want to delete the ${meta.noun} "${item.title}"? This action cannot be undone.`
         }
-        remove={(item) => apiFetch(meta.api.remove, { body: { id: item.id } }, meta.deleteFailed)}
+        remove={(item) =>
+          callApi(meta.api.remove, { id: item.id }, { fallbackMessage: meta.deleteFailed })
+        }
         resource={kind === 'post' ? 'posts' : 'pages'}
         success={meta.deleted}
         failure={meta.deleteFailed}

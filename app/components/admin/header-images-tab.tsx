@@ -7,8 +7,8 @@ import {
 } from '../../../contracts/media-constants.ts'
 import type { ApiErrorBody } from '../../../contracts/common.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import type { ApiRoute } from '../../../contracts/api-paths.ts'
-import { ApiRequestError, apiFetch } from '../../lib/api.ts'
+import type { EndpointContract, ResponseOf } from '../../../contracts/endpoint.ts'
+import { ApiRequestError, callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
@@ -46,17 +46,17 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /**
- * A multipart POST to /_api with upload progress (fetch has none). Same request as apiFetch's:
+ * A multipart POST to /_api with upload progress (fetch has none). Same request as callApi's:
  * same origin, the session cookie, no extra headers (the browser adds Origin and Sec-Fetch-Site,
  * which the server's cross-site check reads). A refusal throws ApiRequestError with the body's
  * `error`; a network failure throws a plain Error; `signal` aborts with an AbortError.
  */
-export function uploadWithProgress<T>(
-  route: ApiRoute<T>,
+export function uploadWithProgress<E extends EndpointContract>(
+  route: E,
   body: FormData,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal; fallback: string },
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<ResponseOf<E>> {
+  return new Promise<ResponseOf<E>>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open(route.method, new URL(`/_api${route.path}`, window.location.origin).href)
     xhr.withCredentials = true
@@ -71,7 +71,7 @@ export function uploadWithProgress<T>(
         parsed = null
       }
       if (xhr.status >= 200 && xhr.status < 300 && parsed && parsed.success !== false) {
-        resolve(parsed as T)
+        resolve(parsed as ResponseOf<E>)
         return
       }
       const firstDetail = Object.values(parsed?.details ?? {}).flat()[0]
@@ -171,7 +171,11 @@ export function HeaderImagesTab() {
           `Are you sure you want to delete the image "${image.title || image.name}"? This action cannot be undone.`
         }
         remove={(image) =>
-          apiFetch(API_PATHS.deleteImage, { body: { key: image.key } }, 'Failed to delete image')
+          callApi(
+            API_PATHS.deleteImage,
+            { key: image.key },
+            { fallbackMessage: 'Failed to delete image' },
+          )
         }
         resource="images"
         success="Image deleted successfully."
@@ -329,7 +333,7 @@ function UploadForm() {
     abort.current = controller
     setProgress({ fraction: 0 })
     try {
-      await uploadWithProgress<HeaderImage>(API_PATHS.uploadImage, body, {
+      await uploadWithProgress(API_PATHS.uploadImage, body, {
         fallback: M.uploadFailed,
         signal: controller.signal,
         onProgress: (fraction) => setProgress({ fraction }),

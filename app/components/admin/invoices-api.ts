@@ -1,14 +1,8 @@
-import { keepPreviousData, useQuery } from '../../lib/query.ts'
-import type {
-  Invoice,
-  InvoiceIssuer,
-  InvoiceListResponse,
-  InvoiceStatus,
-} from '../../../contracts/invoice-constants.ts'
+import type { InvoiceStatus } from '../../../contracts/invoice-constants.ts'
 import { INVOICE_MESSAGES as M, INVOICES_PAGE_SIZE } from '../../../contracts/invoice-constants.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
-import { adminKeys } from './admin-api.ts'
+import { settled } from '../../lib/api-result.ts'
+import { useApi } from '../../lib/store.ts'
 
 export interface InvoicesQuery {
   page: number
@@ -17,33 +11,32 @@ export interface InvoicesQuery {
 }
 
 export function useInvoices(q: InvoicesQuery) {
-  return useQuery({
-    queryKey: adminKeys.invoices(q),
-    queryFn: ({ signal }) =>
-      apiFetch<InvoiceListResponse>(
-        API_PATHS.listInvoices,
-        { query: { ...q, limit: INVOICES_PAGE_SIZE }, signal },
-        M.fetchFailed,
-      ),
-    placeholderData: keepPreviousData,
-  })
+  return settled(
+    useApi(
+      API_PATHS.listInvoices,
+      { ...q, limit: INVOICES_PAGE_SIZE },
+      { keepPrevious: true, fallbackMessage: M.fetchFailed },
+    ),
+  )
 }
 
+// One try: the form or the preview closes with the reason at once.
 export function useInvoice(invoiceId: number | null) {
-  return useQuery({
-    queryKey: adminKeys.invoice(invoiceId),
-    queryFn: ({ signal }) =>
-      apiFetch<Invoice>(API_PATHS.getInvoice, { body: { invoiceId }, signal }, M.fetchOneFailed),
-    enabled: invoiceId !== null,
-    retry: false,
-  })
+  return settled(
+    useApi(API_PATHS.getInvoice, invoiceId === null ? null : { invoiceId }, {
+      retries: 0,
+      fallbackMessage: M.fetchOneFailed,
+    }),
+  )
 }
 
+/** The issuer's details come from the server's configuration: read once per visit. */
 export function useInvoiceIssuer() {
-  return useQuery({
-    queryKey: adminKeys.invoiceIssuer(),
-    queryFn: ({ signal }) =>
-      apiFetch<InvoiceIssuer>(API_PATHS.getInvoiceIssuer, { signal }, M.fetchOneFailed),
-    staleTime: Infinity,
-  })
+  return settled(
+    useApi(
+      API_PATHS.getInvoiceIssuer,
+      {},
+      { staleMs: Infinity, fallbackMessage: M.fetchOneFailed },
+    ),
+  )
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import {
-  type Invoice,
   INVOICE_MESSAGES as M,
   INVOICE_STATUSES,
   INVOICES_PAGE_SIZE,
@@ -9,7 +8,7 @@ import {
   type InvoiceSummary,
 } from '../../../contracts/invoice-constants.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Input } from '../ui/input.tsx'
@@ -137,10 +136,10 @@ export function InvoicesTab() {
         onConfirm={async () => {
           if (!sending) return true
           try {
-            await apiFetch<Invoice>(
+            await callApi(
               API_PATHS.sendInvoice,
-              { body: { invoiceId: sending.id } },
-              M.sendFailed,
+              { invoiceId: sending.id },
+              { fallbackMessage: M.sendFailed },
             )
             await refresh('invoices')
             toast.success(M.sent(sending.invoiceNumber, sending.clientEmail))
@@ -159,7 +158,11 @@ export function InvoicesTab() {
           `Are you sure you want to delete invoice "${invoice.invoiceNumber}"? This action cannot be undone.`
         }
         remove={(invoice) =>
-          apiFetch(API_PATHS.deleteInvoice, { body: { invoiceId: invoice.id } }, M.deleteFailed)
+          callApi(
+            API_PATHS.deleteInvoice,
+            { invoiceId: invoice.id },
+            { fallbackMessage: M.deleteFailed },
+          )
         }
         resource="invoices"
         success={M.deleted}

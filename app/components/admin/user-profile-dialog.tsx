@@ -9,7 +9,7 @@ import {
 import { isAdmin, type Role } from '../../../contracts/common-constants.ts'
 import { AVATAR_MAX_BYTES, PASSWORD_MIN } from '../../../contracts/profile.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { apiFetch } from '../../lib/api.ts'
+import { callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'
 import { Badge } from '../ui/badge.tsx'
@@ -89,7 +89,10 @@ function AvatarDrop({ user, onChanged }: { user: AdminUser; onChanged: () => Pro
       const form = new FormData()
       form.append('userId', String(user.id))
       form.append('avatar', files[0])
-      await apiFetch(API_PATHS.uploadUserAvatar, { body: form }, M.avatarFailed)
+      // The contract's `source` is typed as any source; the spread says it takes a form.
+      await callApi({ ...API_PATHS.uploadUserAvatar, source: 'multipart' as const }, form, {
+        fallbackMessage: M.avatarFailed,
+      })
       await onChanged()
       toast.success(M.avatarUpdated)
     } catch (e) {
@@ -161,10 +164,10 @@ function ChangePassword({ user }: { user: AdminUser }) {
     if (problem) return
     setBusy(true)
     try {
-      await apiFetch(
+      await callApi(
         API_PATHS.updateUserPassword,
-        { body: { userId: user.id, newPassword: password } },
-        M.passwordFailed,
+        { userId: user.id, newPassword: password },
+        { fallbackMessage: M.passwordFailed },
       )
       toast.success(M.passwordUpdated)
       setPassword('')
