@@ -9,7 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import { getSession } from '../contracts/api-paths.ts'
+import { getSession } from '../contracts/api-auth.ts'
 import type { Route } from './+types/root'
 import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -23,7 +23,7 @@ import { appContext } from './lib/app-context.ts'
 import { AuthContext } from './lib/auth.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
-import { useApi } from './lib/store.ts'
+import { useStoredData } from './lib/store-core.ts'
 import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -124,8 +124,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // never fetched: the session changes only through this page. One copy, so that it keeps its
   // age: a new one at each render would count as newer than what sign-in or sign-out wrote.
   const initialSession = useMemo(() => ({ user: loaderData.user }), [loaderData.user])
-  const session = useApi(getSession, {}, { initial: initialSession, staleMs: Infinity })
-  const user = session.data?.user ?? null
+  const user = useStoredData(getSession, {}, initialSession)?.user ?? null
   usePageViews(loaderData.publicConfig.analytics)
   useHashScroll()
   useSiteLinkNavigation()

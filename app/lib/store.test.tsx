@@ -16,6 +16,7 @@ import {
   setData,
   useApi,
 } from './store.ts'
+import { useStoredData } from './store-core.ts'
 
 vi.mock('./api.ts', async (original) => ({
   ...(await original<typeof ApiModule>()),
@@ -362,5 +363,34 @@ describe('useApi', () => {
     )
     await advance(0)
     expect(got('a').data).toBe('ABC')
+  })
+})
+
+describe('useStoredData', () => {
+  function Session({ entry, initial }: { entry: Endpoint; initial: string }) {
+    return <p>{useStoredData(entry, {}, initial)}</p>
+  }
+
+  it('shows the loader copy, then what setData writes, and never fetches', async () => {
+    const e = endpoint()
+    answering(() => 'fetched', 0)
+    expect(renderToStaticMarkup(<Session entry={e} initial="loader" />)).toBe('<p>loader</p>')
+    await render(<Session entry={e} initial="loader" />)
+    expect(container.textContent).toBe('loader')
+    await advance(0)
+    await act(() => setData(e, {}, 'signed in'))
+    expect(container.textContent).toBe('signed in')
+    expect(call).not.toHaveBeenCalled()
+  })
+
+  it('keeps its key while mounted, however long: what setData writes later still reaches it', async () => {
+    const e = endpoint()
+    await render(<Session entry={e} initial="loader" />)
+    await advance(10 * 60_000)
+    await act(() => setData(e, {}, 'signed out'))
+    expect(container.textContent).toBe('signed out')
+    await render(null)
+    await advance(5 * 60_000)
+    expect(getData(e, {})).toBeUndefined()
   })
 })
