@@ -1,10 +1,9 @@
-import type { z } from 'zod'
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
 import type { NotConfigured } from './features.ts'
-import { contract, type EndpointContract } from './endpoint.ts'
+import { contract } from './endpoint.ts'
 import type { Faq, FaqListResponse } from './faqs.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
 import type {
@@ -28,12 +27,6 @@ import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherRespons
  * with its handler, and the browser calls it through app/lib/api.ts with the same object, so
  * neither side spells a path, an access rule or a response shape of its own.
  */
-
-/** What the browser's `apiFetch` reads of an endpoint: its method, path and response type. */
-export type ApiRoute<Res = unknown> = Pick<
-  EndpointContract<z.ZodType, Res>,
-  'method' | 'path' | 'response'
->
 
 declare const carries: unique symbol
 /** superjson's `{json, meta}` wire form of a `T` (type only: the browser revives it into a `T`). */

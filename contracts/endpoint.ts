@@ -22,12 +22,14 @@ export interface EndpointContract<
   S extends z.ZodType = z.ZodType,
   R = unknown,
   A extends Access = Access,
+  Src extends InputSource = InputSource,
 > {
   readonly method: 'GET' | 'POST'
   /** Below /_api. */
   readonly path: string
   readonly access: A
-  readonly source: InputSource
+  /** Kept as written (`'multipart'`), so a call knows it sends a form. */
+  readonly source: Src
   readonly input: () => Promise<S>
   /** The status of a successful answer: 200 unless it creates something (201). */
   readonly status?: 200 | 201
@@ -48,7 +50,7 @@ export type ResponseOf<E> = E extends EndpointContract<z.ZodType, infer R> ? R :
  * steps, so that `R` is written while the schema's and the access's types are inferred.
  */
 export function contract<R = { success: boolean }>() {
-  return <S extends z.ZodType, A extends Access>(
-    entry: EndpointContract<S, R, A>,
-  ): EndpointContract<S, R, A> => entry
+  return <S extends z.ZodType, A extends Access, Src extends InputSource>(
+    entry: EndpointContract<S, R, A, Src>,
+  ): EndpointContract<S, R, A, Src> => entry
 }

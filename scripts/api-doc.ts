@@ -54,7 +54,7 @@ const isOwn = (sym: ts.Symbol) =>
   sym.declarations?.some((d) => !d.getSourceFile().fileName.includes('/node_modules/')) ?? false
 
 /**
- * Reads the type each entry's `response` carries (`ApiRoute<R>` and `contract<R>()` both declare
+ * Reads the type each entry's `response` carries (`contract<R>()` declares
  * `response?: R`) and prints it: the project's own named types by name (each then described once
  * below the table), arrays, unions and inline objects as TypeScript writes them.
  */

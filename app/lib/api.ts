@@ -1,4 +1,3 @@
-import type { ApiRoute } from '../../contracts/api-paths.ts'
 import type { ApiErrorBody } from '../../contracts/common-constants.ts'
 import type { EndpointContract, InputOf, ResponseOf } from '../../contracts/endpoint.ts'
 
@@ -15,48 +14,6 @@ export class ApiRequestError extends Error {
 type Query = Record<string, string | number | boolean | null | undefined>
 
 /**
- * Calls an /_api endpoint (named in contracts/api-paths.ts, or by its path) with the session
- * cookie and answers its response. On a non-OK answer the body's `error` field becomes the thrown
- * message, else `fallbackMessage`.
- */
-export async function apiFetch<T>(
-  endpoint: ApiRoute<T> | string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; query?: Query; signal?: AbortSignal } = {},
-  fallbackMessage = 'Request failed',
-): Promise<T> {
-  const route = typeof endpoint === 'string' ? null : endpoint
-  const url = new URL(`/_api${route ? route.path : endpoint}`, window.location.origin)
-  for (const [k, v] of Object.entries(options.query ?? {})) {
-    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
-  }
-  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
-  let res: Response
-  try {
-    res = await fetch(url, {
-      method: options.method ?? route?.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      credentials: 'include',
-      headers:
-        options.body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal: options.signal,
-    })
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiRequestError(0, fallbackMessage)
-  }
-  const body = (await res.json().catch(() => null)) as (ApiErrorBody & { success?: boolean }) | null
-  if (!res.ok || body?.success === false) {
-    throw new ApiRequestError(res.status, body?.error || fallbackMessage, body?.details)
-  }
-  return body as T
-}
-
-/**
  * What a call sends: the input its contract takes (query string for GET, JSON for POST), or a
  * form for an upload.
  */
@@ -64,27 +21,106 @@ export type CallInput<E extends EndpointContract> = E['source'] extends 'multipa
   ? FormData
   : InputOf<E>
 
+export interface CallOptions {
+  signal?: AbortSignal
+  /** The thrown message when the answer carries none (or the request never got an answer). */
+  fallbackMessage?: string
+  /** How much of the body has gone, 0 to 1, as it goes (an upload's progress bar). */
+  onUploadProgress?: (fraction: number) => void
+}
+
+interface Answer {
+  status: number
+  /** The JSON body, or null when there is none. */
+  body: (ApiErrorBody & { success?: boolean }) | null
+}
+
+const aborted = () => new DOMException('The request was cancelled.', 'AbortError')
+
+/** The same request as fetch's, over XMLHttpRequest, whose upload reports its progress. */
+function sendWithProgress(
+  method: string,
+  url: URL,
+  body: FormData,
+  signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted())
+    const xhr = new XMLHttpRequest()
+    xhr.open(method, url.href)
+    xhr.withCredentials = true
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
+    }
+    xhr.onload = () => {
+      let parsed: Answer['body'] = null
+      try {
+        parsed = JSON.parse(xhr.responseText) as Answer['body']
+      } catch {
+        parsed = null
+      }
+      resolve({ status: xhr.status, body: parsed })
+    }
+    xhr.onerror = () => reject(new TypeError('network'))
+    xhr.onabort = () => reject(aborted())
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(body)
+  })
+}
+
+async function send(
+  method: string,
+  url: URL,
+  body: BodyInit | undefined,
+  options: CallOptions,
+): Promise<Answer> {
+  if (options.onUploadProgress && body instanceof FormData) {
+    return sendWithProgress(method, url, body, options.signal, options.onUploadProgress)
+  }
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: typeof body === 'string' ? { 'Content-Type': 'application/json' } : undefined,
+    body,
+    signal: options.signal,
+  })
+  return { status: res.status, body: (await res.json().catch(() => null)) as Answer['body'] }
+}
+
 /**
- * Calls an endpoint by its contract (contracts/api-paths.ts): the input is checked against the
- * contract's schema type at compile time and the answer typed by it. A failed call throws an
- * `ApiRequestError` with the status, the server's message (or `fallbackMessage`) and its field
- * `details`.
+ * Calls an endpoint by its contract (contracts/api-paths.ts), the one way the browser talks to
+ * /_api: the input is checked against the contract's schema type at compile time and the answer
+ * typed by it. GET sends the input as the query string, POST as JSON (or the form of an upload),
+ * with the session cookie. A failed call throws an `ApiRequestError` with the status (0 when no
+ * answer came), the server's message (or `fallbackMessage`) and its field `details`; an aborted
+ * one throws the AbortError.
  */
-export function callApi<E extends EndpointContract>(
+export async function callApi<E extends EndpointContract>(
   entry: E,
   input: CallInput<E>,
-  options: { signal?: AbortSignal; fallbackMessage?: string } = {},
+  options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
-  const sendsQuery = entry.method === 'GET'
-  const route: ApiRoute<ResponseOf<E>> = { method: entry.method, path: entry.path }
-  return apiFetch(
-    route,
-    {
-      method: entry.method,
-      query: sendsQuery ? (input as Query) : undefined,
-      body: sendsQuery ? undefined : input,
-      signal: options.signal,
-    },
-    options.fallbackMessage,
-  )
+  const fallback = options.fallbackMessage ?? 'Request failed'
+  const url = new URL(`/_api${entry.path}`, window.location.origin)
+  let body: BodyInit | undefined
+  if (entry.method === 'GET') {
+    for (const [k, v] of Object.entries((input ?? {}) as Query)) {
+      if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+    }
+  } else {
+    body = input instanceof FormData ? input : JSON.stringify(input ?? {})
+  }
+  let answer: Answer
+  try {
+    answer = await send(entry.method, url, body, options)
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiRequestError(0, fallback)
+  }
+  const { status, body: answered } = answer
+  if (status < 200 || status >= 300 || answered?.success === false) {
+    throw new ApiRequestError(status, answered?.error || fallback, answered?.details)
+  }
+  return answered as ResponseOf<E>
 }

@@ -16,3 +16,12 @@ export async function callsAreTypedByTheirContracts() {
   await callApi(API_PATHS.createFaq, { title: 'Saturn' })
   return { titles, posts }
 }
+
+export async function anUploadSendsAForm(form: FormData) {
+  const { user } = await callApi(API_PATHS.uploadAvatar, form, { onUploadProgress: () => {} })
+  // @ts-expect-error: an upload sends a form, not its fields
+  await callApi(API_PATHS.uploadAvatar, { avatar: 'saturn.png' })
+  // @ts-expect-error: a JSON endpoint does not take a form
+  await callApi(API_PATHS.updateProfile, form)
+  return user
+}

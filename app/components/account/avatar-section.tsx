@@ -35,7 +35,7 @@ export function AvatarSection({ user }: { user: SessionUser }) {
     setUploading(true)
     try {
       // The contract's `source` is typed as any source; the spread says it takes a form.
-      const res = await callApi({ ...API_PATHS.uploadAvatar, source: 'multipart' as const }, form, {
+      const res = await callApi(API_PATHS.uploadAvatar, form, {
         fallbackMessage: PROFILE_MESSAGES.uploadAvatarFailed,
       })
       if (res.user) applyUser(res.user)

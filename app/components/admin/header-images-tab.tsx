@@ -5,9 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   MEDIA_MESSAGES as M,
 } from '../../../contracts/media-constants.ts'
-import type { ApiErrorBody } from '../../../contracts/common.ts'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import type { EndpointContract, ResponseOf } from '../../../contracts/endpoint.ts'
 import { ApiRequestError, callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
@@ -43,55 +41,6 @@ export function titleFromFileName(name: string): string {
 export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024)
   return bytes > 0 && mb < 0.005 ? '< 0.01 MB' : `${mb.toFixed(2)} MB`
-}
-
-/**
- * A multipart POST to /_api with upload progress (fetch has none). Same request as callApi's:
- * same origin, the session cookie, no extra headers (the browser adds Origin and Sec-Fetch-Site,
- * which the server's cross-site check reads). A refusal throws ApiRequestError with the body's
- * `error`; a network failure throws a plain Error; `signal` aborts with an AbortError.
- */
-export function uploadWithProgress<E extends EndpointContract>(
-  route: E,
-  body: FormData,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal; fallback: string },
-): Promise<ResponseOf<E>> {
-  return new Promise<ResponseOf<E>>((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open(route.method, new URL(`/_api${route.path}`, window.location.origin).href)
-    xhr.withCredentials = true
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total)
-    }
-    xhr.onload = () => {
-      let parsed: (ApiErrorBody & { success?: boolean }) | null = null
-      try {
-        parsed = JSON.parse(xhr.responseText) as ApiErrorBody & { success?: boolean }
-      } catch {
-        parsed = null
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && parsed && parsed.success !== false) {
-        resolve(parsed as ResponseOf<E>)
-        return
-      }
-      const firstDetail = Object.values(parsed?.details ?? {}).flat()[0]
-      reject(
-        new ApiRequestError(
-          xhr.status,
-          parsed?.error || firstDetail || options.fallback,
-          parsed?.details,
-        ),
-      )
-    }
-    xhr.onerror = () => reject(new Error('network'))
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
-    if (options.signal?.aborted) {
-      reject(new DOMException('The upload was cancelled.', 'AbortError'))
-      return
-    }
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(body)
-  })
 }
 
 /** The Header Images tab: the upload form above the gallery of uploaded images. */
@@ -333,10 +282,10 @@ function UploadForm() {
     abort.current = controller
     setProgress({ fraction: 0 })
     try {
-      await uploadWithProgress(API_PATHS.uploadImage, body, {
-        fallback: M.uploadFailed,
+      await callApi(API_PATHS.uploadImage, body, {
+        fallbackMessage: M.uploadFailed,
         signal: controller.signal,
-        onProgress: (fraction) => setProgress({ fraction }),
+        onUploadProgress: (fraction) => setProgress({ fraction }),
       })
       select(null)
       setTitle('')
@@ -347,7 +296,8 @@ function UploadForm() {
       await refresh('images')
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return
-      if (error instanceof ApiRequestError) {
+      // No answer at all (status 0): the server never said what went wrong.
+      if (error instanceof ApiRequestError && error.status !== 0) {
         const titleProblem = error.details?.title?.[0]
         if (titleProblem) setTitleError(titleProblem)
         setUploadError(error.message || M.uploadFailed)

@@ -90,7 +90,7 @@ function AvatarDrop({ user, onChanged }: { user: AdminUser; onChanged: () => Pro
       form.append('userId', String(user.id))
       form.append('avatar', files[0])
       // The contract's `source` is typed as any source; the spread says it takes a form.
-      await callApi({ ...API_PATHS.uploadUserAvatar, source: 'multipart' as const }, form, {
+      await callApi(API_PATHS.uploadUserAvatar, form, {
         fallbackMessage: M.avatarFailed,
       })
       await onChanged()
