@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import {
   type Invoice,
+  INVOICE_DEFAULT_CURRENCY,
   INVOICE_STATUSES,
   type InvoiceIssuer,
 } from '../../contracts/invoice-constants.ts'
@@ -18,6 +19,8 @@ import { Card } from '../components/ui/card.tsx'
 import { MessageRow, Table } from '../components/ui/table.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
+import type { createInvoice } from '../../contracts/api-paths.ts'
+import type { CallInput } from '../lib/api.ts'
 import type { Route } from './+types/invoice-test'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,23 +31,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-interface DemoValues {
-  clientName: string
-  clientEmail: string
-  clientAddress?: string | null
-  invoiceDate: string
-  dueDate: string
-  paymentTerms?: string | null
-  notes?: string | null
-  taxRate: string
-  currency: string
-  status?: Invoice['status']
-  items: Array<{ description: string; quantity: string; rate: string }>
-}
+/** What the form sends to create an invoice, with the status a demo invoice is shown in. */
+type DemoValues = CallInput<typeof createInvoice> & { status?: Invoice['status'] }
 
 /** An invoice made in the browser only, with the same arithmetic as the server's. */
 function demoInvoice(id: number, values: DemoValues): Invoice {
-  const totals = computeTotals(values.items, values.taxRate, values.currency)
+  // The contract's defaults, as the server applies them.
+  const currency = values.currency ?? INVOICE_DEFAULT_CURRENCY
+  const taxRate = values.taxRate ?? '0'
+  const totals = computeTotals(values.items, taxRate, currency)
   const amount = (minor: bigint) => minorToNumber(minor, totals.digits)
   const now = new Date().toISOString()
   return {
@@ -57,8 +52,8 @@ function demoInvoice(id: number, values: DemoValues): Invoice {
     dueDate: values.dueDate,
     paymentTerms: values.paymentTerms || null,
     notes: values.notes || null,
-    taxRate: Number(values.taxRate),
-    currency: values.currency,
+    taxRate: Number(taxRate),
+    currency,
     status: values.status ?? 'draft',
     subtotal: amount(totals.subtotal),
     taxAmount: amount(totals.tax),
@@ -204,8 +199,8 @@ export default function InvoiceTest() {
           submit={(body) =>
             Promise.resolve(
               demoInvoice(invoices.length + 1, {
-                ...(body as unknown as DemoValues),
-                invoiceDate: String(body.invoiceDate ?? localToday()),
+                ...body,
+                invoiceDate: body.invoiceDate || localToday(),
               }),
             )
           }
