@@ -1,19 +1,14 @@
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { listPosts } from '../../contracts/api-paths.ts'
 import { BLOG_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../contracts/blog-constants.ts'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
-import { PostCard, PostCardSkeleton } from '../components/blog/post-card.tsx'
-import { Button } from '../components/ui/button.tsx'
-import { Pagination } from '../components/ui/pagination.tsx'
-import { StateMessage } from '../components/ui/state-message.tsx'
+import { BlogResults } from '../components/blog/blog-results.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
-import { useApi } from '../lib/store.ts'
 import type { Route } from './+types/blog'
 
-export const BLOG_LIST_STALE_MS = 60_000
+const RemoteBlogList = lazy(() => import('../components/blog/remote-blog-list.tsx'))
 
 function readParams(params: URLSearchParams) {
   const page = Number(params.get('page'))
@@ -33,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, search, data }
 }
 
-// After the first render the list is fetched by the query below, not by the loader.
+// After the first render the list is fetched by RemoteBlogList, not by the loader.
 export const shouldRevalidate = revalidateOnNewPathOnly
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -66,27 +61,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer)
   }, [text, search, setParams])
 
-  // The server's list for the address the page was loaded at, then the API's (fresh for a
-  // minute; a failure on the way tried twice more). While another page of the page's first
-  // search loads, the previous page stays on screen.
+  // The server's list for the address the page was loaded at; any other page or search is read
+  // through the store, whose code loads then. Until its first answer, the list on screen stays
+  // (another page of the page's first search) or skeletons show (a new search).
   const fromServer = loaderData.page === page && loaderData.search === search
-  const query = useApi(
-    listPosts,
-    { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
-    {
-      initial: fromServer ? loaderData.data : null,
-      staleMs: BLOG_LIST_STALE_MS,
-      keepPrevious: search === loaderData.search,
-      fallbackMessage: 'Failed to fetch posts',
-    },
-  )
-  const hrefFor = (p: number): `/${string}` => {
-    const next = new URLSearchParams()
-    if (search) next.set('search', search)
-    if (p > 1) next.set('page', String(p))
-    const qs = next.toString()
-    return qs ? `/blog?${qs}` : '/blog'
-  }
+  const view = { page, search, onClearSearch: () => setParams({}) }
+  const previous = search === loaderData.search ? loaderData.data : undefined
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10">
@@ -125,61 +105,15 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </form>
       </header>
 
-      <section aria-label="Articles" aria-busy={query.isFetching} className="mt-10">
-        {query.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: BLOG_PAGE_SIZE }, (_, i) => (
-              <PostCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : !query.data ? (
-          <StateMessage
-            tone="error"
-            title="Error Fetching Posts"
-            action={
-              <Button asChild variant="outline">
-                <a href="/blog">Refresh Page</a>
-              </Button>
-            }
-          >
-            There was a problem loading the blog posts. Please try again later.
-          </StateMessage>
-        ) : query.data.posts.length === 0 ? (
-          <StateMessage
-            title="No Posts Found"
-            action={
-              search ? (
-                <Button variant="outline" onClick={() => setParams({})}>
-                  Clear Search
-                </Button>
-              ) : undefined
-            }
-          >
-            It seems there are no blog posts matching your criteria.
-          </StateMessage>
-        ) : (
-          <>
-            {search && (
-              <p className="mb-4 text-sm text-muted-foreground" role="status">
-                {query.data.pagination.total}{' '}
-                {query.data.pagination.total === 1 ? 'article matches' : 'articles match'} “{search}
-                ”
-              </p>
-            )}
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {query.data.posts.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </div>
-            <Pagination
-              page={page}
-              totalPages={query.data.pagination.totalPages}
-              hrefFor={hrefFor}
-              label="Blog pages"
-            />
-          </>
-        )}
-      </section>
+      {fromServer ? (
+        <BlogResults {...view} data={loaderData.data} failed={false} busy={false} />
+      ) : (
+        <Suspense fallback={<BlogResults {...view} data={previous} failed={false} busy />}>
+          <RemoteBlogList page={page} search={search} previous={previous}>
+            {(list) => <BlogResults {...view} {...list} />}
+          </RemoteBlogList>
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -129,6 +129,71 @@ test('a page of the list that fails on the way is tried twice more before the er
   await expect(page.getByRole('link', { name: 'Refresh Page' })).toHaveAttribute('href', '/blog')
 })
 
+test('another page keeps the cards on screen until it arrives, going back shows the first at once, a new search shows skeletons', async ({
+  page,
+}) => {
+  await page.goto('/blog')
+  await waitForHydration(page)
+  const list = page.getByRole('region', { name: 'Articles' })
+  const firstTitle = page.getByRole('article').first().getByRole('heading')
+  const skeletons = page.getByTestId('post-card-skeleton')
+  const pageOneFirst = await firstTitle.innerText()
+
+  // Held until released: the list's code (loaded on the first change of page) and the API's answers.
+  let releaseScripts!: () => void
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  let releaseList!: () => void
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve))
+  let calls = 0
+  await page.route('**/_api/blog/list?*', async (route) => {
+    calls++
+    await listHeld
+    await route.continue()
+  })
+
+  await page
+    .getByRole('navigation', { name: 'Blog pages' })
+    .getByRole('link', { name: 'Page 2' })
+    .click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+  await expect(firstTitle).toHaveText(pageOneFirst)
+  await expect(skeletons).toHaveCount(0)
+  releaseScripts()
+  await expect.poll(() => calls).toBe(1)
+  await expect(firstTitle).toHaveText(pageOneFirst)
+  await expect(skeletons).toHaveCount(0)
+  releaseList()
+  await expect(firstTitle).not.toHaveText(pageOneFirst)
+  await expect(list).toHaveAttribute('aria-busy', 'false')
+
+  // The server's list for the address the page was loaded at, with no request.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(firstTitle).toHaveText(pageOneFirst)
+  expect(calls).toBe(1)
+
+  // A new search has no list to keep: skeletons until its answer.
+  await page.unroute('**/_api/blog/list?*')
+  let releaseSearch!: () => void
+  const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve))
+  await page.route('**/_api/blog/list?*', async (route) => {
+    await searchHeld
+    await route.continue()
+  })
+  await page.getByPlaceholder('Search for articles...').fill(PAGING_TAG)
+  await expect(page).toHaveURL(new RegExp(`search=${PAGING_TAG}`))
+  await expect(skeletons).toHaveCount(9)
+  await expect(page.getByRole('article')).toHaveCount(0)
+  releaseSearch()
+  await expect(page.getByRole('article')).toHaveCount(9)
+  await expect(page.getByRole('heading', { name: /^Archive night/ }).first()).toBeVisible()
+})
+
 test('a search without results offers Clear Search', async ({ page }) => {
   await page.goto('/blog?search=qqqzzzxx')
   await expect(page.getByRole('heading', { name: 'No Posts Found' })).toBeVisible()
