@@ -9,7 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import { getSession } from '../contracts/api-auth.ts'
+import { getSession } from '../contracts/api-session.ts'
 import type { Route } from './+types/root'
 import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'

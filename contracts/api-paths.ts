@@ -34,8 +34,46 @@ export interface Superjson<T> extends SuperJsonResult {
   readonly [carries]?: T
 }
 
-// Signing in and out and the session: contracts/api-auth.ts (every page reads the session).
-export * from './api-auth.ts'
+// Signing in and out; the session is in contracts/api-session.ts (every page reads it).
+export * from './api-session.ts'
+export const loginWithPassword = contract<SessionResponse>()({
+  method: 'POST',
+  path: '/auth/login_with_password',
+  access: 'public',
+  source: 'json',
+  input: () => import('./auth.ts').then((m) => m.LoginInput),
+})
+export const logout = contract()({
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'public',
+  source: 'json',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+})
+// Both answer the sign-in popup a page or a redirect, never JSON.
+export const oauthAuthorize = contract<never>()({
+  method: 'GET',
+  path: '/auth/oauth_authorize',
+  access: 'public',
+  source: 'query',
+  input: () => import('./oauth.ts').then((m) => m.OAuthAuthorizeQuery),
+  cache: 'no-store',
+})
+export const oauthCallback = contract<never>()({
+  method: 'GET',
+  path: '/auth/oauth_callback/discord',
+  access: 'public',
+  source: 'query',
+  input: () => import('./oauth.ts').then((m) => m.OAuthCallbackQuery),
+  cache: 'no-store',
+})
+export const establishSession = contract<SessionResponse>()({
+  method: 'POST',
+  path: '/auth/establish_session',
+  access: 'public',
+  source: 'json',
+  input: () => import('./auth.ts').then((m) => m.EstablishSessionInput),
+})
 
 // The member's own profile and Discord link.
 export const getProfile = contract<ProfileResponse>()({

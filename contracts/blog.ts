@@ -11,12 +11,13 @@ import { prose } from './text.ts'
 import {
   BLOG_API_DEFAULT_LIMIT,
   CONTENT_MAX_LENGTH,
-  CONTENT_MESSAGES,
   LIST_LIMIT_MAX,
   SEARCH_MAX_LENGTH,
 } from './blog-constants.ts'
+import { CONTENT_MESSAGES } from './content-messages.ts'
 
 export * from './blog-constants.ts'
+export { CONTENT_MESSAGES } from './content-messages.ts'
 
 export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.invalidStatus })
 
