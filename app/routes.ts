@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 import type { Role } from '../contracts/common-constants.ts'
-import { SITE_PAGES } from '../contracts/site-paths.ts'
+import { SITE_PAGES, SLUG_PAGES } from '../contracts/site-paths.ts'
 
 type SitePageEntry = (typeof SITE_PAGES)[number]
 
@@ -18,16 +18,14 @@ const routeOf = (page: SitePageEntry) =>
 
 /**
  * The spec's full route table. Every page with a fixed address, its path and its module, comes
- * from SITE_PAGES (contracts/site-paths.ts); a guarded page sits in its role's area layout. Only
- * the addresses with a parameter and the Not Found catch-all are written here.
+ * from SITE_PAGES (contracts/site-paths.ts); a guarded page sits in its role's area layout. The
+ * addresses with a slug follow, from SLUG_PAGES; only the Not Found catch-all is written here.
  */
 export default [
   ...SITE_PAGES.filter((page) => !guardOf(page)).map(routeOf),
   ...Object.entries(AREAS).map(([role, file]) =>
     layout(file, SITE_PAGES.filter((page) => guardOf(page) === role).map(routeOf)),
   ),
-  route('blog/:slug', 'routes/blog-post.tsx'),
-  // Published content pages live at /{slug}; the site's own pages always win.
-  route(':slug', 'routes/content-page.tsx'),
+  ...SLUG_PAGES.map((page) => route(page.path.slice(1), page.module)),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

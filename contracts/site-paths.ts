@@ -117,6 +117,39 @@ export const SITE_PAGES = [
   },
 ] as const satisfies readonly SitePage[]
 
+/** A page whose address carries the slug of a post or a content page. */
+export interface SlugPage {
+  /** With `:slug` where the slug goes. */
+  path: `/${string}:slug`
+  module: `routes/${string}.tsx`
+  /** What the slug may be (a regular expression's source), for the page cache's rule. */
+  slug: string
+  cache: PageCaching
+  /** The slug may not be one of the site's own first segments (RESERVED_PAGE_SLUGS). */
+  notReserved?: true
+}
+
+/**
+ * The addresses with a slug, after every fixed page (app/routes.ts routes them in this order): a
+ * post at /blog/{slug}, and a published content page at /{slug}, which the site's own pages
+ * always win over. The page cache keeps both with their topics.
+ */
+export const SLUG_PAGES = [
+  {
+    path: '/blog/:slug',
+    module: 'routes/blog-post.tsx',
+    slug: '[^/]+',
+    cache: { topics: ['posts'] },
+  },
+  {
+    path: '/:slug',
+    module: 'routes/content-page.tsx',
+    slug: '[a-z0-9][a-z0-9-]*',
+    cache: { topics: ['pages'] },
+    notReserved: true,
+  },
+] as const satisfies readonly SlugPage[]
+
 /**
  * First path segments the server answers (or keeps) outside the pages above: APIs, files, feeds,
  * sign-in and the slugs a feed reader or crawler may guess.

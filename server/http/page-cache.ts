@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentEvents, ContentTopic } from '../shared/content-events.ts'
-import { type PageCaching, RESERVED_PAGE_SLUGS, SITE_PAGES } from '../../contracts/site-paths.ts'
+import {
+  type PageCaching,
+  RESERVED_PAGE_SLUGS,
+  SITE_PAGES,
+  SLUG_PAGES,
+} from '../../contracts/site-paths.ts'
 import { acceptedEncodings, type Encoding } from './compression.ts'
 import type { AppEnv } from './env.ts'
 import { bodyOf, readBody } from './response-body.ts'
@@ -33,29 +38,37 @@ const exactly = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`)
 
 /**
  * The site's own pages that are kept, as contracts/site-paths.ts declares them, then the
- * addresses with a parameter and the server's own feeds.
+ * server's own feeds.
  */
 export const CACHE_RULES: readonly CacheRule[] = [
   ...SITE_PAGES.flatMap((page) =>
     'cache' in page ? [{ ...page.cache, pattern: exactly(page.path) }] : [],
   ),
-  { pattern: /^\/blog\/[^/]+$/, topics: ['posts'] },
   { pattern: exactly('/rss.xml'), topics: ['posts'] },
   { pattern: exactly('/sitemap.xml'), topics: ['posts', 'pages'] },
 ]
 
-/** Published content pages live at /{slug}, a slug no page of the site's own may use. */
-const CONTENT_PAGE: CacheRule = { pattern: /^\/([a-z0-9][a-z0-9-]*)$/, topics: ['pages'] }
+/** The addresses with a slug (contracts/site-paths.ts), in their order: the slug is captured. */
+const SLUG_RULES = SLUG_PAGES.map((page) => ({
+  ...page.cache,
+  pattern: new RegExp(`^${page.path.replace(':slug', `(${page.slug})`)}$`),
+  notReserved: 'notReserved' in page,
+}))
 
 /**
  * The rule for a path, or none: the site's other pages (forms, member and admin pages, and those
  * that show what an upstream says now: the radio, the sky, the Discord gallery) are not cached.
+ * A content page's slug is never one of the site's own first segments.
  */
 export function ruleFor(path: string): CacheRule | undefined {
   const rule = CACHE_RULES.find((r) => r.pattern.test(path))
   if (rule) return rule
-  const slug = CONTENT_PAGE.pattern.exec(path)?.[1]
-  return slug && !RESERVED_PAGE_SLUGS.has(slug) ? CONTENT_PAGE : undefined
+  for (const { notReserved, ...slugRule } of SLUG_RULES) {
+    const slug = slugRule.pattern.exec(path)?.[1]
+    if (slug === undefined) continue
+    return notReserved && RESERVED_PAGE_SLUGS.has(slug) ? undefined : slugRule
+  }
+  return undefined
 }
 
 /**
