@@ -24,7 +24,7 @@ export function optionalNonEmpty(message: string, max?: number) {
 export function withinDateRange<T extends z.ZodType<string>>(schema: T, label: string): T {
   return schema.refine((v) => typeof v === 'string' && isInDateRange(v), {
     error: dateRangeMessage(label),
-  }) as unknown as T
+  })
 }
 
 /**
