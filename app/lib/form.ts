@@ -45,6 +45,12 @@ export interface ApiFormOptions<E extends EndpointContract, TValues extends Fiel
   onSuccess?: (result: ResponseOf<E>, values: TValues) => unknown
   /** After the fields have their messages, e.g. for a toast. */
   onError?: (error: unknown) => void
+  /**
+   * 'onBlur' for a form with a list of items: in 'onTouched' mode react-hook-form checks the
+   * whole list when an item is added, so a new, empty item shows its messages before it is typed
+   * into (and the message vanishing as it is left moves the dialog's focus off the next field).
+   */
+  mode?: 'onBlur'
 }
 
 export interface ApiForm<TValues extends FieldValues> {
@@ -114,6 +120,7 @@ export function useApiForm<
   const form = useForm<TValues>({
     resolver,
     ...FORM_VALIDATION,
+    ...(options.mode && { mode: options.mode }),
     defaultValues: options.defaultValues,
   })
   const [formError, setFormError] = useState<string | null>(null)

@@ -124,6 +124,7 @@ export function InvoiceFormDialog({
     toInput: (values: InvoiceFormValues) =>
       creating ? { ...values, status: undefined } : { ...values, invoiceId: invoice.id },
     fallbackMessage: creating ? M.createFailed : M.updateFailed,
+    mode: 'onBlur',
     send: submit && ((input: CallInput<typeof API_PATHS.createInvoice>) => submit(input, creating)),
     onSuccess: async (saved) => {
       await onSaved(saved)
