@@ -8,12 +8,11 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler)\/|ro
 type ModuleInfo = { importedIds: string[] } | null
 
 /**
- * Modules that pages load together or not at all, each set one file instead of several: TanStack
- * Query's client and its hooks (the context alone is in the shell), and the API client with its
- * table of paths. A page's first load is fewer requests, which on a phone's connection (and in
- * Lighthouse's, HTTP/1.1 with six connections) costs round trips, not just bytes.
+ * Modules that pages load together or not at all, one file instead of several: the API client,
+ * the data store's requests and the endpoint table (ADR 019). A page's first load is fewer
+ * requests, which on a phone's connection (and in Lighthouse's, HTTP/1.1 with six connections)
+ * costs round trips, not just bytes.
  */
-const QUERY = /\/node_modules\/@tanstack\/(query-core|react-query)\/|\/app\/lib\/query\.ts$/
 const API = /\/(app\/lib\/(api|store)|contracts\/api-paths)\.ts$/
 
 /**
@@ -21,16 +20,16 @@ const API = /\/(app\/lib\/(api|store)|contracts\/api-paths)\.ts$/
  * tightest budget) always: kept with the shell rather than in chunks of a few hundred bytes.
  */
 const COMMON =
-  /\/app\/(lib\/(meta|format|date-format|memo|public-config)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/contracts\/common-constants\.ts$|\/@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js$/
+  /\/app\/(lib\/(meta|format|date-format|memo|public-config)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/contracts\/common-constants\.ts$/
 
 /**
  * What content pages share beyond the shell, one chunk each rather than a file of a few hundred
- * bytes per module (ADR 012). `pages`: the page frame, dates in the visitor's time zone, the
- * badge and the remote-data hook the home page and the sky pages fetch with. `sky`: the sky
+ * bytes per module (ADR 012). `pages`: the page frame, dates in the visitor's time zone and the
+ * badge. `sky`: the sky
  * pages' data and their views' helpers. `media`: the video card and the community gallery (the
  * home page, /videos, /photos) with the remote pictures they show.
  */
-const PAGES = /\/app\/(lib\/(hydrated|remote)\.ts|components\/(page|ui\/(local-date|badge))\.tsx)$/
+const PAGES = /\/app\/(lib\/hydrated\.ts|components\/(page|ui\/(local-date|badge))\.tsx)$/
 const SKY =
   /\/app\/(lib\/(sky|sky-format)\.ts|components\/(sky\/(freshness-note|visitor-time)|ui\/term-list)\.tsx?)$|\/contracts\/sky\.ts$/
 const MEDIA =
@@ -173,7 +172,6 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: FRAMEWORK },
                 { name: shell.name },
-                { name: 'query', test: QUERY },
                 { name: 'api', test: API },
                 { name: 'pages', test: PAGES },
                 { name: 'sky', test: SKY },
