@@ -144,11 +144,6 @@ export const InvoiceUpdateInput = z
   .refine(dueNotBeforeInvoice, { error: M.dueBeforeInvoice, path: ['dueDate'] })
 export type InvoiceUpdateInput = z.infer<typeof InvoiceUpdateInput>
 
-/** The edit form's fields: the update without the id (the dialog knows which invoice it is). */
-export const InvoiceEditForm = z
-  .object({ ...invoiceFields, status: z.enum(INVOICE_STATUSES, { error: M.statusInvalid }) })
-  .refine(dueNotBeforeInvoice, { error: M.dueBeforeInvoice, path: ['dueDate'] })
-
 export const InvoiceIdInput = z.object({ invoiceId })
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)

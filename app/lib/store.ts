@@ -171,7 +171,7 @@ function listenToTheTab() {
  * One component's use of a key while it is mounted (useApi calls it from an effect): fetches
  * when stale, polls, refetches on the visitor's return as the watch asks. Answers the release.
  */
-export function watchApi(contract: EndpointContract, input: unknown, watch: Watch): () => void {
+function watchApi(contract: EndpointContract, input: unknown, watch: Watch): () => void {
   const key = keyOf(contract, input)
   const e = entryFor(contract, input, key)
   clearTimeout(e.evict)
