@@ -60,6 +60,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The page is sent whole (RenderedBody), so nothing is gained by React moving a finished
+        // Suspense boundary out of place: by default one past the first 12.8 KB comes at the end,
+        // hidden, and a script reveals it up to 300 ms later. Hydration can race that script and
+        // leave the hidden copy behind (the radio player, twice). Finished boundaries stay put.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true
           const body = new RenderedBody(lowPriorityModules)

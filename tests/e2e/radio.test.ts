@@ -96,6 +96,24 @@ test('the mini player plays, keeps playing across navigation, and obeys pause, s
   expect(stopped.src).toBeNull()
 })
 
+test('the server sends the player in its place, not hidden at the end for a script to reveal', async ({
+  request,
+}) => {
+  // React moves a finished part past the first 12.8 KB of a page to the end, hidden, and a script
+  // reveals it up to 300 ms later; hydration racing that script left a second, hidden player in
+  // the page. (React Router's own data scripts come that way too, and may.)
+  const list = await (await request.get('/_api/blog/list?limit=1')).json()
+  const post = `/blog/${(list as { posts: Array<{ slug: string }> }).posts[0]!.slug}`
+  for (const path of ['/', '/about', '/blog', '/faqs', '/music', post]) {
+    const html = await (await request.get(path)).text()
+    expect(html.length, path).toBeGreaterThan(12_800)
+    const players = [...html.matchAll(/<aside [^>]*data-testid="radio-mini-player"/g)]
+    expect(players, path).toHaveLength(1)
+    const outlined = html.search(/<div hidden id="S:/)
+    if (outlined >= 0) expect(players[0]!.index, path).toBeLessThan(outlined)
+  }
+})
+
 test('the player lifts above the footer when it scrolls into view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/about')
