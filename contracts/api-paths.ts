@@ -1,6 +1,6 @@
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { SessionResponse } from './auth-constants.ts'
-import type { BlogListResponse, BlogPost } from './blog-constants.ts'
+import type { BlogListResponse, BlogPost, BlogPostView } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
 import type { NotConfigured } from './features.ts'
 import { contract } from './endpoint.ts'
@@ -245,7 +245,7 @@ export const listPosts = contract<BlogListResponse>()({
   source: 'query',
   input: () => import('./blog.ts').then((m) => m.BlogListQuery),
 })
-export const getPost = contract<BlogPost>()({
+export const getPost = contract<BlogPostView>()({
   method: 'POST',
   path: '/blog/get',
   access: 'public',

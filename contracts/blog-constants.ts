@@ -31,6 +31,26 @@ export const FAQ_CONTENT_MAX_LENGTH = 10_000
 export const FAQS_DEFAULT_LIMIT = 100
 export const PAGES_DEFAULT_LIMIT = 100
 
+/**
+ * Who reads a post's body: everyone; signed-in members only; or members at once and everyone from
+ * `publicAt` on. Visitors always see a protected post's title, date, tags, image and the author's
+ * own excerpt.
+ */
+export const POST_VISIBILITIES = ['public', 'members', 'early-access'] as const
+export type PostVisibility = (typeof POST_VISIBILITIES)[number]
+
+/** The blog list's `filter`: the early-access posts still before their `publicAt`, or the members-only ones. */
+export const BLOG_LIST_FILTERS = ['early-access', 'members'] as const
+export type BlogListFilter = (typeof BLOG_LIST_FILTERS)[number]
+
+/** What a protected post's teaser and the cards' lock badges say. */
+export const MEMBER_POST_TEXT = {
+  forMembers: 'This post is for members',
+  earlyAccess: (date: string) => `Members read this first. It opens to everyone on ${date}.`,
+  badgeMembers: 'Members',
+  badgeEarlyAccess: 'Early access',
+} as const
+
 export interface BlogPost {
   id: string
   title: string
@@ -41,9 +61,19 @@ export interface BlogPost {
   featuredImageUrl: string | null
   tags: string[]
   publishedAt: string | null
+  visibility: PostVisibility
+  /** When an early-access post opens to everyone (ISO UTC); null for any other visibility. */
+  publicAt: string | null
   createdAt: string
   updatedAt: string
 }
+
+/**
+ * A post as `/blog/get` answers it: with its body, or, for a visitor while the post is protected,
+ * without it and `locked: true`.
+ */
+export type BlogPostView =
+  (BlogPost & { locked: false }) | (Omit<BlogPost, 'content'> & { locked: true })
 
 /**
  * A post as lists show it (the blog, the admin table, related posts): everything but the body.

@@ -15,6 +15,8 @@ function card(n: number): BlogPostCard {
     featuredImageUrl: null,
     tags: [],
     publishedAt: '2026-11-01T00:00:00.000Z',
+    visibility: 'public',
+    publicAt: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
   }

@@ -6,7 +6,9 @@ import {
   type BlogListResponse,
   type BlogPost,
   type BlogPostCard,
+  type BlogPostView,
   type BlogUpdateInput,
+  type PostVisibility,
   CONTENT_MESSAGES,
 } from '../../contracts/blog.ts'
 import { htmlToText } from '../../contracts/html-text.ts'
@@ -35,6 +37,9 @@ import { chooseUniqueSlug } from './slug.ts'
 import { slugify } from '../../contracts/slug.ts'
 import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
 
+/** What the service takes to create a post: the contract's input, visibility public unless said. */
+export type BlogCreateFields = Omit<BlogCreateInput, 'visibility'> & { visibility?: PostVisibility }
+
 export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
 } as const
@@ -49,6 +54,8 @@ export function toBlogCard(row: BlogCardRow): BlogPostCard {
     featuredImageUrl: row.featured_image_url,
     tags: JSON.parse(row.tags) as string[],
     publishedAt: row.published_at,
+    visibility: 'public',
+    publicAt: null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -128,13 +135,16 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
       return post && isVisible(post, viewer, clock.now().toISOString()) ? post : null
     },
 
-    async get(by: { id?: string; slug?: string }, viewer: SessionUser | null): Promise<BlogPost> {
+    async get(
+      by: { id?: string; slug?: string },
+      viewer: SessionUser | null,
+    ): Promise<BlogPostView> {
       const post = await this.find(by, viewer)
       if (!post) throw new NotFound(CONTENT_MESSAGES.postNotFound)
-      return post
+      return { ...post, locked: false }
     },
 
-    async create(input: BlogCreateInput, author: SessionUser): Promise<BlogPost> {
+    async create(input: BlogCreateFields, author: SessionUser): Promise<BlogPost> {
       const content = requireContentHtml(input.content)
       const slug = await chooseSlug(input.slug, input.title)
       const now = clock.now().toISOString()

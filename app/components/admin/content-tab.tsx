@@ -87,11 +87,13 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
     // The list may be a moment old: the editor starts from the stored record.
     setLoadingId(record.id)
     try {
-      const fresh: ContentRecord = await callApi(
+      const fresh = await callApi(
         meta.api.get,
         { id: record.id },
         { fallbackMessage: 'Failed to load' },
       )
+      // An administrator always reads the body; a locked answer has nothing to edit.
+      if ('locked' in fresh && fresh.locked) throw new Error('Failed to load')
       setEditing({ record: fresh })
     } catch (error) {
       toast.error(messageOf(error, 'Failed to load'))
