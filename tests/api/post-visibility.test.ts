@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogListResponse, BlogPost, BlogPostView } from '../../contracts/blog-constants.ts'
 import { CONTENT_MESSAGES } from '../../contracts/content-messages.ts'
 import { createHttpApp, type HttpApp } from '../../server/http/app.ts'
+import { cacheKey } from '../../server/http/page-cache.ts'
 import { asAdmin, createPost } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { testClock } from '../support/clock.ts'
@@ -211,6 +212,11 @@ describe('the leak matrix', () => {
     expect(cards.find((c) => c.id === earlyPost.id)?.excerpt).toBe(EARLY_EXCERPT)
     expect((await list('?filter=members')).map((c) => c.id)).toEqual([membersPost.id])
     expect((await list('?filter=early-access')).map((c) => c.id)).toEqual([earlyPost.id])
+    // The filtered /blog pages are kept apart from the whole list in the visitor cache.
+    const keys = ['/blog', '/blog?filter=members', '/blog?filter=early-access'].map(
+      (url) => cacheKey(url, undefined, undefined)?.key,
+    )
+    expect(new Set(keys).size).toBe(3)
     // Found by what the card shows: the title.
     expect((await list('?search=Saturn')).map((c) => c.id)).toEqual([membersPost.id])
     // Related posts on another post's page are cards too.
