@@ -10,10 +10,10 @@ import {
 import { prose } from './text.ts'
 import {
   BLOG_API_DEFAULT_LIMIT,
-  BLOG_LIST_FILTERS,
+  type BLOG_LIST_FILTERS,
   CONTENT_MAX_LENGTH,
   LIST_LIMIT_MAX,
-  POST_VISIBILITIES,
+  type POST_VISIBILITIES,
   SEARCH_MAX_LENGTH,
 } from './blog-constants.ts'
 import { CONTENT_MESSAGES } from './content-messages.ts'
@@ -25,7 +25,18 @@ export const ContentStatus = z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.
 
 /** A post's or page's publication time: any offset, stored as UTC, in the years dates may take. */
 export const PublishDate = utcDateTime(CONTENT_MESSAGES.invalidDate, 'Publish date')
-export const PostVisibility = z.enum(POST_VISIBILITIES, {
+/**
+ * The lists of blog-constants.ts, spelt again so that this lazily loaded module does not keep
+ * them in the chunk every page loads; `satisfies` holds the two spellings equal.
+ */
+const VISIBILITY_VALUES = [
+  'public',
+  'members',
+  'early-access',
+] as const satisfies typeof POST_VISIBILITIES
+const FILTER_VALUES = ['early-access', 'members'] as const satisfies typeof BLOG_LIST_FILTERS
+
+export const PostVisibility = z.enum(VISIBILITY_VALUES, {
   error: CONTENT_MESSAGES.invalidVisibility,
 })
 export type PostVisibility = z.infer<typeof PostVisibility>
@@ -140,6 +151,6 @@ export const BlogListQuery = z.object({
     ])
     .nullish(),
   search: z.string().trim().max(SEARCH_MAX_LENGTH).nullish(),
-  filter: z.enum(BLOG_LIST_FILTERS, { error: CONTENT_MESSAGES.invalidFilter }).optional(),
+  filter: z.enum(FILTER_VALUES, { error: CONTENT_MESSAGES.invalidFilter }).optional(),
 })
 export type BlogListQuery = z.infer<typeof BlogListQuery>
