@@ -14,6 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('public'))
     .execute()
   await db.schema.alterTable('blog_posts').addColumn('public_at', 'text').execute()
+  // The list's filters read this index only, never the posts' HTML.
+  await db.schema
+    .createIndex('blog_posts_by_visibility')
+    .on('blog_posts')
+    .columns(['visibility', 'status', 'published_at', 'public_at', 'id'])
+    .execute()
   if (isPostgres(db)) {
     await sql`alter table blog_posts_search add column teaser tsvector`.execute(db)
     return
@@ -35,6 +41,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`alter table blog_posts_search_ids drop column public_at`.execute(db)
     await sql`alter table blog_posts_search_ids drop column visibility`.execute(db)
   }
+  await db.schema.dropIndex('blog_posts_by_visibility').execute()
   await db.schema.alterTable('blog_posts').dropColumn('public_at').execute()
   await db.schema.alterTable('blog_posts').dropColumn('visibility').execute()
 }
