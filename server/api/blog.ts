@@ -1,14 +1,27 @@
 import * as API from '../../contracts/api-paths.ts'
 import { CONTENT_BODY_BYTES } from './body-sizes.ts'
-import { handle } from './define.ts'
+import { handle, withHeaders } from './define.ts'
+
+/**
+ * Posts are read differently by members (protected bodies, and cards made from them) and visitors:
+ * no shared cache keeps a member's answer, nor gives a visitor's to a member.
+ */
+function perViewer<R>(body: R, signedIn: boolean) {
+  return withHeaders(
+    body,
+    signedIn ? { 'Cache-Control': 'private, no-store', Vary: 'Cookie' } : { Vary: 'Cookie' },
+  )
+}
 
 export const listPosts = handle(API.listPosts, {
   heavy: true,
-  handler: (input, { user, services }) => services.blog.list(input, user),
+  handler: async (input, { user, services }) =>
+    perViewer(await services.blog.list(input, user), user !== null),
 })
 
 export const getPost = handle(API.getPost, {
-  handler: (input, { user, services }) => services.blog.get(input, user),
+  handler: async (input, { user, services }) =>
+    perViewer(await services.blog.get(input, user), user !== null),
 })
 
 export const createPost = handle(API.createPost, {
