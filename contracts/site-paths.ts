@@ -102,19 +102,9 @@ export const SITE_PAGES = [
   { path: '/profile', module: 'routes/profile.tsx', indexing: 'private', guard: 'user' },
   { path: '/editor', module: 'routes/editor.tsx', indexing: 'private', guard: 'admin' },
   { path: '/invoice-test', module: 'routes/invoice-test.tsx', indexing: 'private' },
-  {
-    path: '/discord-invite',
-    module: 'routes/discord-invite.tsx',
-    indexing: 'unlisted',
-    cache: BUILT_IN,
-  },
+  { path: '/discord-invite', module: 'routes/discord-invite.tsx', indexing: 'private' },
   { path: '/resources', module: 'routes/resources.tsx', indexing: 'unlisted', cache: BUILT_IN },
-  {
-    path: '/announcements',
-    module: 'routes/announcements.tsx',
-    indexing: 'unlisted',
-    cache: BUILT_IN,
-  },
+  { path: '/announcements', module: 'routes/announcements.tsx', indexing: 'private' },
 ] as const satisfies readonly SitePage[]
 
 /** A page whose address carries the slug of a post or a content page. */
@@ -193,3 +183,9 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   ...SITE_PAGES.map((p) => p.path.split('/')[1]!).filter(Boolean),
   ...SERVER_PATH_SEGMENTS,
 ])
+
+/**
+ * Content pages that a members' page shows in place of its own text (the channels and rules on
+ * /discord-invite): they may take their page's slug, and only signed-in readers get them.
+ */
+export const MEMBER_PAGE_SLUGS: ReadonlySet<string> = new Set(['discord-invite'])
