@@ -1,6 +1,12 @@
 /** The content page whose text /discord-invite shows above the server (channels, rules). */
 export const DISCORD_INVITE_PAGE_SLUG = 'discord-invite'
 
+/**
+ * Content pages that a members' page shows in place of its own text: they may take their page's
+ * slug (otherwise reserved), and only signed-in readers get them.
+ */
+export const MEMBER_PAGE_SLUGS: ReadonlySet<string> = new Set([DISCORD_INVITE_PAGE_SLUG])
+
 /** Where the member stands with the community's Discord server. */
 export type DiscordMembership =
   | { state: 'member'; joinedAt: string | null }

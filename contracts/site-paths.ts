@@ -183,9 +183,3 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   ...SITE_PAGES.map((p) => p.path.split('/')[1]!).filter(Boolean),
   ...SERVER_PATH_SEGMENTS,
 ])
-
-/**
- * Content pages that a members' page shows in place of its own text (the channels and rules on
- * /discord-invite): they may take their page's slug, and only signed-in readers get them.
- */
-export const MEMBER_PAGE_SLUGS: ReadonlySet<string> = new Set(['discord-invite'])

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
-import { MEMBER_PAGE_SLUGS, RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
+import { MEMBER_PAGE_SLUGS } from '../../contracts/discord-invite.ts'
+import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
 import type {
   ContentPage,
