@@ -276,7 +276,9 @@ describe('stored content limits', () => {
 describe('20261126000000_store_card_excerpts', () => {
   it('works out the card excerpt of every post written before it', async () => {
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => MIGRATIONS } })
-    expect((await migrator.migrateDown()).error).toBeUndefined()
+    // Back to just before it, whatever later migrations there are.
+    const before = await migrator.migrateTo('20261125000000_number_search_rows_by_publication')
+    expect(before.error).toBeUndefined()
     const now = '2026-11-01T00:00:00.000Z'
     for (const [id, excerpt, content] of [
       ['old-a', null, `<p>${'Old words. '.repeat(40)}</p>`],
