@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DiscordInvite } from '../../contracts/discord-invite.ts'
-import { insertOauthAccount } from '../../server/db/oauth.ts'
+import { linkDiscordAccount } from '../../server/seed/factories.ts'
 import { MEMBER_LOOKUP_TTL_MS } from '../../server/services/discord-invite.ts'
 import { createFakeDiscord, FAKE_GUILD, fakeDiscordEnv } from '../fakes/discord.ts'
 import { createFakeMedia, mediaFakeEnv } from '../fakes/media.ts'
@@ -21,21 +21,11 @@ const members = {} as Record<'inServer' | 'notInServer' | 'unlinked', string>
 async function linked(app: TestApp, discordId: string | null): Promise<string> {
   const { user, cookie } = await app.signedIn('user')
   if (discordId)
-    await insertOauthAccount(app.db, {
-      user_id: user.id,
-      provider: 'discord',
-      provider_user_id: discordId,
-      provider_email: null,
-      provider_username: 'nebulanerd',
-      created_at: clock.now().toISOString(),
-      access_token: null,
-      refresh_token: null,
-      token_expires_at: null,
-      guild_checked_at: null,
-      guild_member: null,
-      guild_joined_at: null,
-      updated_at: null,
-    })
+    await linkDiscordAccount(
+      app.db,
+      { userId: user.id, discordId, username: 'nebulanerd' },
+      clock.now().toISOString(),
+    )
   return cookie
 }
 
