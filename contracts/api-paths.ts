@@ -1,4 +1,5 @@
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
+import type { Announcement, AnnouncementListResponse } from './announcements.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost, BlogPostView } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
@@ -16,6 +17,7 @@ import type {
   Video,
   VideoListResponse,
 } from './media-constants.ts'
+import type { DiscordInvite } from './discord-invite.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
 import type { ProfileResponse } from './profile.ts'
@@ -467,4 +469,43 @@ export const getChannelImages = contract<DiscordChannelImagesResponse | NotConfi
   access: 'public',
   source: 'query',
   input: () => import('./media.ts').then((m) => m.ChannelImagesQuery),
+})
+
+// Members: announcements from the creator and the invitation to the Discord server.
+export const listAnnouncements = contract<AnnouncementListResponse>()({
+  method: 'GET',
+  path: '/announcements/list',
+  access: 'member',
+  source: 'query',
+  input: () => import('./announcements.ts').then((m) => m.AnnouncementListQuery),
+  cache: 'no-store',
+})
+export const createAnnouncement = contract<Announcement>()({
+  method: 'POST',
+  path: '/announcements/create',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./announcements.ts').then((m) => m.AnnouncementCreateInput),
+})
+export const updateAnnouncement = contract<Announcement>()({
+  method: 'POST',
+  path: '/announcements/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./announcements.ts').then((m) => m.AnnouncementUpdateInput),
+})
+export const deleteAnnouncement = contract()({
+  method: 'POST',
+  path: '/announcements/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./announcements.ts').then((m) => m.AnnouncementDeleteInput),
+})
+export const getDiscordInvite = contract<DiscordInvite>()({
+  method: 'GET',
+  path: '/discord/invite',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
 })

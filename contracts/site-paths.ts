@@ -102,19 +102,9 @@ export const SITE_PAGES = [
   { path: '/profile', module: 'routes/profile.tsx', indexing: 'private', guard: 'user' },
   { path: '/editor', module: 'routes/editor.tsx', indexing: 'private', guard: 'admin' },
   { path: '/invoice-test', module: 'routes/invoice-test.tsx', indexing: 'private' },
-  {
-    path: '/discord-invite',
-    module: 'routes/discord-invite.tsx',
-    indexing: 'unlisted',
-    cache: BUILT_IN,
-  },
+  { path: '/discord-invite', module: 'routes/discord-invite.tsx', indexing: 'private' },
   { path: '/resources', module: 'routes/resources.tsx', indexing: 'unlisted', cache: BUILT_IN },
-  {
-    path: '/announcements',
-    module: 'routes/announcements.tsx',
-    indexing: 'unlisted',
-    cache: BUILT_IN,
-  },
+  { path: '/announcements', module: 'routes/announcements.tsx', indexing: 'private' },
 ] as const satisfies readonly SitePage[]
 
 /** A page whose address carries the slug of a post or a content page. */

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { isAdmin, type Role } from '../../contracts/common-constants.ts'
 import { appContext } from './app-context.ts'
@@ -14,4 +14,17 @@ export function guardRole(
   const { user } = context.get(appContext)
   if (!user) throw redirect(isAdmin({ role }) ? '/admin/login' : '/login')
   return { user, status: isAdmin({ role }) && !isAdmin(user) ? 403 : 200 }
+}
+
+/**
+ * A members' page (/members and the pages its cards lead to) loads its data only for a signed-in
+ * user; a visitor's request answers 401 with no data, and the page shows its Access Denied card
+ * (<MembersOnly>).
+ */
+export async function forMembers<T>(
+  context: Readonly<RouterContextProvider>,
+  load: (user: SessionUser) => Promise<T>,
+) {
+  const { user } = context.get(appContext)
+  return data<T | null>(user ? await load(user) : null, { status: user ? 200 : 401 })
 }

@@ -1,3 +1,4 @@
+import { AnnouncementsTab } from '../components/admin/announcements-tab.tsx'
 import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
 import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
@@ -26,6 +27,7 @@ export const ADMIN_TABS = {
   invoices: 'Invoices',
   images: 'Header Images',
   videos: 'YouTube Videos',
+  announcements: 'Announcements',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -55,6 +57,8 @@ function renderTab(tab: AdminTab) {
       return <YoutubeVideosTab />
     case 'invoices':
       return <InvoicesTab />
+    case 'announcements':
+      return <AnnouncementsTab />
   }
 }
 

@@ -1,15 +1,19 @@
-import { data } from 'react-router'
+import { MembersOnly } from '../components/members-only.tsx'
 import { PageContainer } from '../components/page.tsx'
-import { AccessDenied, AuthenticatingSkeleton } from '../components/status.tsx'
 import { Card } from '../components/ui/card.tsx'
+import { LocalDate } from '../components/ui/local-date.tsx'
 import { appContext } from '../lib/app-context.ts'
-import { useAuth } from '../lib/auth.ts'
+import { forMembers } from '../lib/guard.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/members'
 import { SiteLink } from '../components/ui/site-link.tsx'
 
+/** The newest announcement's title and date, for its card (the text is on /announcements). */
 export function loader({ context }: Route.LoaderArgs) {
-  return data(null, { status: context.get(appContext).user ? 200 : 401 })
+  return forMembers(context, async () => {
+    const latest = await context.get(appContext).services.announcements.latest()
+    return { latest: latest && { title: latest.title, createdAt: latest.createdAt } }
+  })
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -53,26 +57,24 @@ const CARDS = [
   },
 ] as const
 
-export default function Members() {
-  const auth = useAuth()
-  if (auth.status === 'loading') return <AuthenticatingSkeleton />
-  if (auth.status === 'unauthenticated') {
-    return (
-      <AccessDenied
-        message="You must be logged in to view the members area."
-        action={
-          <SiteLink to="/login" className="font-medium text-primary hover:underline">
-            Login
-          </SiteLink>
-        }
-      />
-    )
-  }
+export default function Members({ loaderData }: Route.ComponentProps) {
+  return (
+    <MembersOnly data={loaderData}>
+      {(data, user) => <MembersArea name={user.displayName} latest={data.latest} />}
+    </MembersOnly>
+  )
+}
+
+function MembersArea({
+  name,
+  latest,
+}: {
+  name: string
+  latest: { title: string; createdAt: string } | null
+}) {
   return (
     <PageContainer>
-      <h1 className="font-display text-3xl font-bold md:text-4xl">
-        Welcome, {auth.user.displayName}!
-      </h1>
+      <h1 className="font-display text-3xl font-bold md:text-4xl">Welcome, {name}!</h1>
       <p className="mt-2 text-muted-foreground">
         Thanks for being part of the community. Here is what members get.
       </p>
@@ -81,6 +83,16 @@ export default function Members() {
           <Card key={card.title} className="flex flex-col">
             <h2 className="font-display text-lg font-semibold">{card.title}</h2>
             <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.text}</p>
+            {card.to === '/announcements' && latest && (
+              <p className="mt-3 text-sm">
+                <span className="text-muted-foreground">Latest: </span>
+                <span className="font-medium">{latest.title}</span>
+                <span className="text-muted-foreground">
+                  {' · '}
+                  <LocalDate iso={latest.createdAt} options={{ dateStyle: 'medium' }} />
+                </span>
+              </p>
+            )}
             <SiteLink
               to={card.to}
               className="mt-4 text-sm font-medium text-primary hover:underline"

@@ -1,5 +1,6 @@
 import { CONTENT_MAX_LENGTH, FAQ_CONTENT_MAX_LENGTH } from '../../contracts/blog-constants.ts'
 import { CONTACT_LIMITS } from '../../contracts/contact-constants.ts'
+import { ANNOUNCEMENT_CONTENT_MAX_LENGTH } from '../../contracts/announcements.ts'
 import { INVOICE_ITEMS_MAX } from '../../contracts/invoice-constants.ts'
 
 /**
@@ -18,5 +19,6 @@ export const CONTACT_BODY_BYTES =
 /** A post or page: its content, and its title, excerpt, tags, image and dates around it. */
 export const CONTENT_BODY_BYTES = jsonBytesFor(CONTENT_MAX_LENGTH, 4096)
 export const FAQ_BODY_BYTES = jsonBytesFor(FAQ_CONTENT_MAX_LENGTH)
+export const ANNOUNCEMENT_BODY_BYTES = jsonBytesFor(ANNOUNCEMENT_CONTENT_MAX_LENGTH)
 /** Each item: a description of up to 500 characters and its figures. */
 export const INVOICE_BODY_BYTES = jsonBytesFor(INVOICE_ITEMS_MAX * 600, 4096)

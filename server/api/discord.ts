@@ -10,3 +10,8 @@ export const getChannelImages = handle(API.getChannelImages, {
   upstream: true,
   handler: (input, { services }) => services.discordCommunity.channelImages(input),
 })
+
+export const getDiscordInvite = handle(API.getDiscordInvite, {
+  upstream: true,
+  handler: (_input, { user, services }) => services.discordInvite.forMember(user),
+})

@@ -1,4 +1,5 @@
 import * as admin from './admin.ts'
+import * as announcements from './announcements.ts'
 import * as auth from './auth.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
@@ -93,4 +94,11 @@ export const API_ROUTES: Endpoint[] = [
   youtube.getChannelStats,
   discord.getWidget,
   discord.getChannelImages,
+
+  // members: announcements and the Discord invitation
+  announcements.listAnnouncements,
+  announcements.createAnnouncement,
+  announcements.updateAnnouncement,
+  announcements.deleteAnnouncement,
+  discord.getDiscordInvite,
 ]

@@ -94,6 +94,14 @@ export interface FaqsTable {
   created_at: string
 }
 
+export interface AnnouncementsTable {
+  id: Generated<number>
+  title: string
+  content: string
+  created_at: string
+  updated_at: string
+}
+
 export interface PagesTable {
   id: string
   title: string
@@ -258,6 +266,7 @@ export interface DB {
   invoices: InvoicesTable
   invoice_items: InvoiceItemsTable
   invoice_counters: InvoiceCountersTable
+  announcements: AnnouncementsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -272,6 +281,8 @@ export type BlogPostRow = Selectable<BlogPostsTable>
 export type NewBlogPostRow = Insertable<BlogPostsTable>
 export type FaqRow = Selectable<FaqsTable>
 export type NewFaqRow = Insertable<FaqsTable>
+export type AnnouncementRow = Selectable<AnnouncementsTable>
+export type NewAnnouncementRow = Insertable<AnnouncementsTable>
 export type PageRow = Selectable<PagesTable>
 export type NewPageRow = Insertable<PagesTable>
 export type ContactMessageRow = Selectable<ContactMessagesTable>

@@ -29,6 +29,7 @@ export type DiscordFailure =
   | { kind: 'unknown_channel' }
   | { kind: 'widget_disabled' }
   | { kind: 'unknown_guild' }
+  | { kind: 'unknown_member' }
   | { kind: 'unauthorized' }
   | { kind: 'unavailable'; message: string; retryAfterMs?: number; held?: boolean }
 
@@ -49,6 +50,8 @@ const FAILURE_BY_CODE: Record<number, DiscordFailure> = {
   50004: { kind: 'widget_disabled' },
   10003: { kind: 'unknown_channel' },
   10004: { kind: 'unknown_guild' },
+  10007: { kind: 'unknown_member' },
+  10013: { kind: 'unknown_member' },
 }
 
 /** Without a hint from Discord, a rate-limited gallery tries again after this long. */
@@ -235,4 +238,35 @@ export async function getChannelMessages(
   }
   messages.sort((x, y) => (x.order > y.order ? -1 : x.order < y.order ? 1 : 0))
   return { messages, full: body.length >= options.limit && messages.length > 0 }
+}
+
+const GuildMember = z.object({ joined_at: z.string().nullable().optional() }).loose()
+
+/**
+ * A user's membership of the guild, asked with the bot token: when they joined (null when Discord
+ * does not say), or null when they are not in it (10007 Unknown Member, 10013 Unknown User).
+ */
+export async function getGuildMemberById(
+  settings: DiscordCommunitySettings,
+  guildId: string,
+  userId: string,
+  signal: AbortSignal,
+): Promise<{ joinedAt: string | null } | null> {
+  let body: unknown
+  try {
+    body = await discordGet(
+      settings,
+      `/v10/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`,
+      signal,
+      true,
+    )
+  } catch (error) {
+    if (error instanceof DiscordCommunityError && error.failure.kind === 'unknown_member')
+      return null
+    throw error
+  }
+  const parsed = GuildMember.safeParse(body)
+  if (!parsed.success)
+    throw new DiscordCommunityError({ kind: 'unavailable', message: 'unexpected member shape' })
+  return { joinedAt: parsed.data.joined_at ?? null }
 }

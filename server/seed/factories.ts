@@ -4,8 +4,9 @@ import { hashPassword } from '../auth/passwords.ts'
 import { insertPost, upsertSearchDocument } from '../db/blog-posts.ts'
 import { type Database, inTransaction } from '../db/dialect.ts'
 import { insertFaq } from '../db/faqs.ts'
+import { insertOauthAccount } from '../db/oauth.ts'
 import { insertPage } from '../db/pages.ts'
-import type { BlogPostRow, FaqRow, PageRow, UserRow } from '../db/schema.ts'
+import type { BlogPostRow, FaqRow, OauthAccountRow, PageRow, UserRow } from '../db/schema.ts'
 import { insertUser } from '../db/users.ts'
 import { searchDocuments } from '../services/blog.ts'
 import { sanitizeContentHtml } from '../services/html.ts'
@@ -92,5 +93,28 @@ export async function createPage(db: Database, page: SeedPage, now: string): Pro
     published_at: page.publishedAt,
     created_at: page.publishedAt ?? now,
     updated_at: page.publishedAt ?? now,
+  })
+}
+
+/** A Discord account linked to a user, without tokens and never checked for server membership. */
+export function linkDiscordAccount(
+  db: Database,
+  fields: { userId: number; discordId: string; username: string; email?: string | null },
+  now: string,
+): Promise<OauthAccountRow> {
+  return insertOauthAccount(db, {
+    user_id: fields.userId,
+    provider: 'discord',
+    provider_user_id: fields.discordId,
+    provider_email: fields.email ?? null,
+    provider_username: fields.username,
+    created_at: now,
+    access_token: null,
+    refresh_token: null,
+    token_expires_at: null,
+    guild_checked_at: null,
+    guild_member: null,
+    guild_joined_at: null,
+    updated_at: null,
   })
 }

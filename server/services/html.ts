@@ -214,9 +214,15 @@ export function searchTerms(query: string | null | undefined): string[] {
   return [...new Set(words)].slice(0, SEARCH_MAX_TERMS)
 }
 
-/** Sanitised post or page HTML; markup that was nothing but unsafe parts counts as no content. */
-export function requireContentHtml(html: string): string {
-  const clean = sanitizeContentHtml(html)
+/**
+ * Sanitised post, page or announcement HTML; markup that was nothing but unsafe parts counts as
+ * no content.
+ */
+export function requireContentHtml(
+  html: string,
+  limit: { max: number; message: string } = CONTENT_LIMITS.body,
+): string {
+  const clean = sanitizeContentHtml(html, limit)
   if (!htmlToText(clean) && !/<(img|iframe|hr)\b/i.test(clean)) {
     throw new ValidationError(CONTENT_MESSAGES.contentRequired, {
       details: { content: [CONTENT_MESSAGES.contentRequired] },

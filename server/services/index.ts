@@ -6,6 +6,8 @@ import { createAuthService } from './auth.ts'
 import { createBlogService } from './blog.ts'
 import { createContactService } from './contact.ts'
 import { createFaqService } from './faqs.ts'
+import { createAnnouncementService } from './announcements.ts'
+import { createDiscordInviteService } from './discord-invite.ts'
 import { createPageService } from './pages.ts'
 import { type Clock, systemClock } from '../shared/clock.ts'
 import { createOauthService } from './oauth.ts'
@@ -47,6 +49,8 @@ export function createServices(deps: {
     : null
   const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
   const blog = createBlogService({ db, clock, events, nextScheduledPublication: scheduled })
+  const pages = createPageService({ db, clock, events })
+  const discordCommunity = createDiscordCommunityService({ clock, logger, config, upstreams })
   return {
     config,
     db,
@@ -67,13 +71,22 @@ export function createServices(deps: {
     // The services that write what visitors see announce each change once it is committed
     // (the page cache drops those pages); a write that changes nothing announces nothing.
     faqs: createFaqService({ db, clock, events }),
-    pages: createPageService({ db, clock, events }),
+    pages,
     sky: createSkyService({ config, clock, logger, upstreams }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
     youtube: createYoutubeService({ db, clock, logger, config, upstreams, events }),
     radio: createRadioService({ clock, logger, config, upstreams }),
-    discordCommunity: createDiscordCommunityService({ clock, logger, config, upstreams }),
+    discordCommunity,
+    discordInvite: createDiscordInviteService({
+      db,
+      clock,
+      logger,
+      config,
+      upstreams,
+      community: discordCommunity,
+      pages,
+    }),
     contact: createContactService({
       db,
       clock,
@@ -83,6 +96,7 @@ export function createServices(deps: {
       contactTo: config.mail.contactTo,
       siteName: config.siteName,
     }),
+    announcements: createAnnouncementService({ db, clock }),
     invoices: createInvoiceService({
       db,
       clock,

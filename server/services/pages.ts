@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { CONTENT_MESSAGES } from '../../contracts/blog.ts'
+import { MEMBER_PAGE_SLUGS } from '../../contracts/discord-invite.ts'
 import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import type { ContentStatus } from '../../contracts/common.ts'
 import type {
@@ -66,7 +67,7 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
       taken: (base) => pageSlugsStartingWith(db, base, exceptId),
       takenMessage: PAGE_MESSAGES.slugTaken,
       reserved: {
-        has: (slug) => RESERVED_PAGE_SLUGS.has(slug),
+        has: (slug) => RESERVED_PAGE_SLUGS.has(slug) && !MEMBER_PAGE_SLUGS.has(slug),
         message: PAGE_MESSAGES.slugReserved,
       },
     })
@@ -98,7 +99,8 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
       query: { status?: ContentStatus | null; search?: string | null },
       viewer: SessionUser | null,
     ): Promise<ContentPageSummary[]> {
-      return (await listPages(db, filterFor(query, viewer))).map(toPageSummary)
+      const rows = await listPages(db, filterFor(query, viewer))
+      return rows.filter((row) => viewer || !MEMBER_PAGE_SLUGS.has(row.slug)).map(toPageSummary)
     },
 
     /** One page of that list, with its totals (the API's list). */
@@ -122,6 +124,7 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
     ): Promise<ContentPage | null> {
       const row = await findPage(db, by)
       const page = row ? toContentPage(row) : null
+      if (page && !viewer && MEMBER_PAGE_SLUGS.has(page.slug)) return null
       return page && isVisible(page, viewer, clock.now().toISOString()) ? page : null
     },
 
@@ -186,3 +189,5 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
     },
   }
 }
+
+export type PageService = ReturnType<typeof createPageService>

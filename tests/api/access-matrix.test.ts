@@ -20,6 +20,7 @@ beforeAll(async () => {
   await createPost(send, { title: 'A post', content: '<p>Body</p>', status: 'published' })
   await createPage(send, { title: 'A page', content: '<p>Body</p>', status: 'published' })
   await createFaq(send, { title: 'A FAQ', content: 'Answer' })
+  await send('/_api/announcements/create', { title: 'A note', content: '<p>Body</p>' })
   await t.request('/_api/invoices/create', {
     json: {
       clientName: 'A client',
@@ -45,6 +46,7 @@ const TABLES = [
   'invoices',
   'invoice_items',
   'invoice_counters',
+  'announcements',
 ] as const
 
 async function snapshot() {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_USER_MESSAGES as M } from '../../contracts/admin-users.ts'
+import { linkDiscordAccount } from '../../server/seed/factories.ts'
 import { pngBomb } from '../support/images.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { asAdmin, createPage, createPost } from '../support/factories.ts'
@@ -340,24 +341,16 @@ describe('POST /_api/admin/users/delete', () => {
   it('removes the user, their sessions, OAuth links and avatar file', async () => {
     const { cookie } = await signIn()
     const victim = await signIn('user')
-    await t.db
-      .insertInto('oauth_accounts')
-      .values({
-        user_id: victim.user.id,
-        provider: 'discord',
-        provider_user_id: '80351110224678912',
-        provider_email: victim.user.email,
-        provider_username: 'victim',
-        created_at: t.clock.now().toISOString(),
-        access_token: null,
-        refresh_token: null,
-        token_expires_at: null,
-        guild_checked_at: null,
-        guild_member: null,
-        guild_joined_at: null,
-        updated_at: null,
-      })
-      .execute()
+    await linkDiscordAccount(
+      t.db,
+      {
+        userId: victim.user.id,
+        discordId: '80351110224678912',
+        username: 'victim',
+        email: victim.user.email,
+      },
+      t.clock.now().toISOString(),
+    )
     const form = new FormData()
     form.append('userId', String(victim.user.id))
     form.append('avatar', new File([new Uint8Array(await png())], 'me.png', { type: 'image/png' }))

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { FAKE_COMMUNITY } from './media.ts'
 import type { FakeHandler } from './server.ts'
 
 /**
@@ -20,6 +21,20 @@ export const FAKE_DISCORD = {
 } as const
 
 export const FAKE_DISCORD_COOKIE = 'fake_discord'
+
+/**
+ * The guild as the bot sees it (`GET /guilds/{guild}/members/{user}`): the fixture user (who
+ * signs in through the popup by default) is in the server since the fixture's date; the other
+ * account is not (404 Unknown Member). Any other id has no route.
+ */
+export const FAKE_GUILD = {
+  memberId: '730294815502245910',
+  memberJoinedAt: '2024-11-02T18:47:12.529Z',
+  notMemberId: '730294815502245911',
+} as const
+
+/** `ok`: the members above; `down`: every lookup answers 502 with an HTML page, as a gateway does. */
+export type MemberLookupMode = 'ok' | 'down'
 
 export type FakeDiscordOutcome =
   /** consent given, tokens and user as in the fixtures (with the scenario's user fields) */
@@ -156,6 +171,7 @@ export function createFakeDiscord(prefix = '/discord') {
   const refreshTokens = new Map<string, FakeDiscordScenario>()
   const requests: FakeDiscordRequest[] = []
   let defaultScenario: FakeDiscordScenario = { outcome: 'success' }
+  let memberLookup: MemberLookupMode = 'ok'
 
   function issueTokens(scenario: FakeDiscordScenario) {
     const access = `fake-at-${randomBytes(12).toString('hex')}`
@@ -279,6 +295,19 @@ export function createFakeDiscord(prefix = '/discord') {
     })
   })
 
+  const botMember = (known: boolean) =>
+    log((req, res) => {
+      if (req.headers.authorization !== `Bot ${FAKE_COMMUNITY.botToken}`)
+        return json(res, 401, ERRORS.unauthorized)
+      if (memberLookup === 'down')
+        return res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>')
+      if (!known) return json(res, 404, { message: 'Unknown Member', code: 10007 })
+      json(res, 200, {
+        ...GUILD_MEMBER,
+        user: { ...(GUILD_MEMBER.user as object), id: FAKE_GUILD.memberId },
+      })
+    })
+
   const mode = log((req, res, _url, body) => {
     if (req.method !== 'POST') return json(res, 405, { error: 'POST a scenario' })
     try {
@@ -294,12 +323,19 @@ export function createFakeDiscord(prefix = '/discord') {
     [`${prefix}/api/oauth2/token`]: token,
     [`${prefix}/api/v10/users/@me`]: me,
     [`${prefix}/api/v10/users/@me/guilds/${FAKE_DISCORD.guildId}/member`]: guildMember,
+    [`${prefix}/api/v10/guilds/${FAKE_DISCORD.guildId}/members/${FAKE_GUILD.memberId}`]:
+      botMember(true),
+    [`${prefix}/api/v10/guilds/${FAKE_DISCORD.guildId}/members/${FAKE_GUILD.notMemberId}`]:
+      botMember(false),
     '/__discord/mode': mode,
   }
 
   return {
     routes,
     requests,
+    setMemberLookup(mode: MemberLookupMode) {
+      memberLookup = mode
+    },
     setDefaultScenario(scenario: FakeDiscordScenario) {
       defaultScenario = scenario
     },

@@ -1,5 +1,5 @@
 import { Popover } from 'radix-ui'
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
@@ -18,25 +18,7 @@ import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input, Textarea } from '../ui/input.tsx'
 import { useRefreshAdmin } from './admin-api.ts'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
-
-/**
- * TipTap and ProseMirror load when a post or page is opened for editing, not with the dashboard,
- * and not into every server process (the dialog is never rendered on the server).
- */
-const RichTextEditor = lazy(() =>
-  import('./rich-text-editor.tsx').then((m) => ({ default: m.RichTextEditor })),
-)
-
-function EditorLoading() {
-  return (
-    <div
-      role="status"
-      className="flex min-h-64 items-center justify-center rounded-lg border border-border bg-background text-sm text-muted-foreground"
-    >
-      Loading the editor…
-    </div>
-  )
-}
+import { RichTextField } from './rich-text-field.tsx'
 
 export type ContentKind = 'post' | 'page'
 
@@ -319,37 +301,16 @@ export function ContentFormDialog({
               <FormField id={id('title')} label="Title" error={err('title')}>
                 <Input {...fieldProps(id('title'), err('title'))} {...form.register('title')} />
               </FormField>
-              <div className="space-y-1.5">
-                <span className="text-sm font-medium" id={id('content-label')}>
-                  Content
-                </span>
-                {/* The editor owns its text once made. It mounts inside the dialog's portal, a
-                    render after a restored draft is in the form; discarding the draft makes a new
-                    editor (a new key) on the saved text. */}
-                <Controller
-                  control={form.control}
-                  name="content"
-                  render={({ field }) => (
-                    <Suspense fallback={<EditorLoading />}>
-                      <RichTextEditor
-                        key={restoredAt ?? 'saved'}
-                        id={id('content')}
-                        label="Content"
-                        initialValue={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        invalid={!!err('content')}
-                        describedBy={err('content') ? `${id('content')}-error` : undefined}
-                      />
-                    </Suspense>
-                  )}
-                />
-                {err('content') && (
-                  <p id={`${id('content')}-error`} role="alert" className="text-sm text-error">
-                    {err('content')}
-                  </p>
-                )}
-              </div>
+              {/* A restored draft is in the form a render before the editor mounts inside the
+                  dialog's portal; discarding the draft makes a new editor on the saved text. */}
+              <RichTextField
+                control={form.control}
+                name="content"
+                id={id('content')}
+                label="Content"
+                error={err('content')}
+                editorKey={restoredAt ?? 'saved'}
+              />
             </div>
             <aside className="space-y-6">
               <fieldset className="space-y-4 rounded-lg border border-border p-4">
