@@ -2,7 +2,7 @@ import { SIGN_IN_MESSAGES } from '../../../contracts/oauth-constants.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
-import { useDiscordSignIn } from './use-discord-sign-in.ts'
+import { type SignInState, useDiscordSignIn } from './use-discord-sign-in.ts'
 import { SiteLink } from '../ui/site-link.tsx'
 
 function DiscordMark({ className }: { className?: string }) {
@@ -13,9 +13,41 @@ function DiscordMark({ className }: { className?: string }) {
   )
 }
 
+/** 'Continue with Discord', and what the sign-in is doing while it runs. */
+export function DiscordSignInButton({
+  state,
+  start,
+  className,
+}: {
+  state: SignInState
+  start: () => void
+  className?: string
+}) {
+  const { discordSignIn } = usePublicConfig()
+  const busy = state.status === 'connecting' || state.status === 'success'
+  return (
+    <Button
+      variant="discord"
+      className={className}
+      size="lg"
+      onClick={start}
+      disabled={!discordSignIn || busy}
+      aria-busy={busy || undefined}
+    >
+      <DiscordMark className="h-5 w-5" />
+      {!discordSignIn
+        ? SIGN_IN_MESSAGES.notConfigured
+        : state.status === 'connecting'
+          ? 'Waiting for Discord...'
+          : state.status === 'success'
+            ? 'Signed in! Redirecting...'
+            : 'Continue with Discord'}
+    </Button>
+  )
+}
+
 /** The card on /login: Discord sign-in through a popup, and the way in for administrators. */
 export function DiscordSignInCard() {
-  const { discordSignIn } = usePublicConfig()
   const { state, start, dismiss } = useDiscordSignIn()
 
   if (state.status === 'account-linking-required') {
@@ -36,7 +68,6 @@ export function DiscordSignInCard() {
     )
   }
 
-  const busy = state.status === 'connecting' || state.status === 'success'
   return (
     <Card className="w-full max-w-md text-center">
       <p className="text-sm font-medium tracking-wide text-primary uppercase">Join Our Community</p>
@@ -45,23 +76,7 @@ export function DiscordSignInCard() {
         Sign in with your Discord account to reach the members area, manage your profile and join
         the conversation.
       </p>
-      <Button
-        variant="discord"
-        className="mt-6 w-full"
-        size="lg"
-        onClick={start}
-        disabled={!discordSignIn || busy}
-        aria-busy={busy || undefined}
-      >
-        <DiscordMark className="h-5 w-5" />
-        {!discordSignIn
-          ? SIGN_IN_MESSAGES.notConfigured
-          : state.status === 'connecting'
-            ? 'Waiting for Discord...'
-            : state.status === 'success'
-              ? 'Signed in! Redirecting...'
-              : 'Continue with Discord'}
-      </Button>
+      <DiscordSignInButton state={state} start={start} className="mt-6 w-full" />
       <div aria-live="polite" className="min-h-0">
         {state.status === 'connecting' && (
           <p className="mt-3 text-sm text-muted-foreground">
