@@ -151,7 +151,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       )}
       {'locked' in post && post.locked ? (
         <Suspense>
-          <MembersTeaser key={post.id} post={post} />
+          <MembersTeaser post={post} />
         </Suspense>
       ) : (
         <div

@@ -5,14 +5,6 @@ import { Card } from '../ui/card.tsx'
 import { type SignInState, useDiscordSignIn } from './use-discord-sign-in.ts'
 import { SiteLink } from '../ui/site-link.tsx'
 
-function DiscordMark({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="currentColor">
-      <path d="M20.3 4.4A19.6 19.6 0 0 0 15.4 3l-.6 1.3a18.2 18.2 0 0 0-5.6 0L8.6 3a19.5 19.5 0 0 0-4.9 1.4C.6 9 -.3 13.6.1 18.1a19.7 19.7 0 0 0 6 3l1.3-2a12.8 12.8 0 0 1-2-1l.5-.4a14 14 0 0 0 12.2 0l.5.4-2 1 1.3 2a19.6 19.6 0 0 0 6-3c.5-5.2-.8-9.8-3.6-13.7ZM8 15.3c-1.2 0-2.2-1.1-2.2-2.4S6.8 10.5 8 10.5s2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Zm8 0c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Z" />
-    </svg>
-  )
-}
-
 /** 'Continue with Discord', and what the sign-in is doing while it runs. */
 export function DiscordSignInButton({
   state,
@@ -34,7 +26,7 @@ export function DiscordSignInButton({
       disabled={!discordSignIn || busy}
       aria-busy={busy || undefined}
     >
-      <DiscordMark className="h-5 w-5" />
+      <span aria-hidden="true" className="icon icon-discord size-5" />
       {!discordSignIn
         ? SIGN_IN_MESSAGES.notConfigured
         : state.status === 'connecting'

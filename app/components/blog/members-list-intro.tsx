@@ -27,7 +27,7 @@ export default function MembersListIntro({ filter }: { filter: BlogListFilter })
         id="member-list"
         className="flex items-center justify-center gap-2 font-display text-xl font-semibold"
       >
-        <span className="lock-icon size-4 text-primary" />
+        <span className="icon icon-lock size-4 text-primary" />
         {list.title}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">

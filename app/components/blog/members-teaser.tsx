@@ -30,7 +30,7 @@ export default function MembersTeaser({
         aria-labelledby="members-only"
         className="mt-8 rounded-2xl border border-primary/50 bg-card p-6 text-center shadow-sm sm:p-8"
       >
-        <span className="lock-icon mx-auto size-8 text-primary" />
+        <span className="icon icon-lock mx-auto size-8 text-primary" />
         <h2 id="members-only" className="mt-3 font-display text-2xl font-bold">
           {MEMBER_POST_TEXT.forMembers}
         </h2>

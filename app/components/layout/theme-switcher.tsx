@@ -50,14 +50,10 @@ export function useTheme() {
 
 export const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
 
-const ICONS: Record<Theme, string> = {
-  light: 'theme-icon-light',
-  dark: 'theme-icon-dark',
-  auto: 'theme-icon-auto',
-}
+const ICONS: Record<Theme, string> = { light: 'icon-sun', dark: 'icon-moon', auto: 'icon-screen' }
 
 export function ThemeIcon({ theme }: { theme: Theme }) {
-  return <span aria-hidden="true" className={`theme-icon ${ICONS[theme]}`} />
+  return <span aria-hidden="true" className={`icon size-5 ${ICONS[theme]}`} />
 }
 
 const ThemeMenu = lazy(() => import('./theme-menu.tsx'))
