@@ -78,7 +78,8 @@ export type BlogPostView =
 /**
  * A post as lists show it (the blog, the admin table, related posts): everything but the body.
  * `excerpt` is the card's text, the author's excerpt or else the start of the body's text
- * (EXCERPT_FALLBACK_LENGTH characters and "..."), worked out when the post is written.
+ * (EXCERPT_FALLBACK_LENGTH characters and "..."), worked out when the post is written; for a
+ * visitor of a protected post, the author's excerpt alone ('' without one).
  */
 export type BlogPostCard = Omit<BlogPost, 'content' | 'excerpt'> & { excerpt: string }
 

@@ -64,7 +64,7 @@ export const SITE_PAGES = [
     path: '/blog',
     module: 'routes/blog.tsx',
     indexing: 'sitemap',
-    cache: { topics: ['posts'], params: ['page'], uncachedWith: ['search'] },
+    cache: { topics: ['posts'], params: ['page', 'filter'], uncachedWith: ['search'] },
   },
   { path: '/faqs', module: 'routes/faqs.tsx', indexing: 'sitemap', cache: { topics: ['faqs'] } },
   { path: '/about', module: 'routes/about.tsx', indexing: 'sitemap', cache: BUILT_IN },

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { BlogPost, BlogPostCard } from '../../contracts/blog-constants.ts'
+import type { BlogPostCard, BlogPostView } from '../../contracts/blog-constants.ts'
 import type { AppContext } from '../../server/http/app-context.ts'
 import { appContext } from './app-context.ts'
 import { loadPost } from './content.server.ts'
@@ -27,10 +27,11 @@ function contextWith(latest: BlogPostCard[]) {
   const context = new RouterContextProvider()
   const services = {
     blog: {
-      find: async ({ slug }: { slug: string }): Promise<BlogPost> => ({
+      find: async ({ slug }: { slug: string }): Promise<BlogPostView> => ({
         ...card(Number(slug.split('-')[1])),
         excerpt: null,
         content: '<p>Body</p>',
+        locked: false,
       }),
       listPublishedCards: async () => latest,
     },
@@ -42,7 +43,7 @@ function contextWith(latest: BlogPostCard[]) {
 describe('loadPost', () => {
   it('leaves the post itself out of its related posts, at most three', async () => {
     const found = await loadPost(contextWith([card(1), card(2), card(3), card(4)]), 'post-2')
-    expect(found?.post.content).toBe('<p>Body</p>')
+    expect(found?.post).toMatchObject({ locked: false, content: '<p>Body</p>' })
     expect(found?.related.map((p) => p.slug)).toEqual(['post-1', 'post-3', 'post-4'])
     const other = await loadPost(contextWith([card(1), card(2), card(3), card(4)]), 'post-9')
     expect(other?.related.map((p) => p.slug)).toEqual(['post-1', 'post-2', 'post-3'])

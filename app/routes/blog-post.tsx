@@ -6,26 +6,41 @@ import { RemoteImage } from '../components/ui/remote-image.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { loadPost } from '../lib/content.server.ts'
 import { cardExcerpt } from '../../contracts/card-excerpt.ts'
+import type { BlogPost, BlogPostView } from '../../contracts/blog-constants.ts'
 import { formatLongDate } from '../lib/format.ts'
 import { pageMeta, rootDataFrom } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 import { SiteLink } from '../components/ui/site-link.tsx'
+
+/** The post as the page gets it: `excerpt` is its description, `content` see `postData`. */
+type PostData = Omit<BlogPost, 'content' | 'excerpt'> & {
+  excerpt: string
+  locked: boolean
+  content?: string
+}
 
 /**
  * The post's HTML is sent once. A document request renders it into the page and leaves it out of
  * the page's data (a non-enumerable property is not serialised); the browser then keeps the body
  * already in the markup. A client-side navigation (a `.data` request) has no markup yet, so its
  * data carries the HTML. The description is worked out here, so the browser never needs the body.
+ * A post locked for this visitor has no body at all, and its description is the author's excerpt
+ * alone ('' without one), never the start of the body.
  */
+function postData(view: BlogPostView, isDocument: boolean): PostData {
+  if (view.locked) return { ...view, excerpt: view.excerpt?.trim() ?? '' }
+  const { content, ...rest } = view
+  const post: PostData = { ...rest, excerpt: cardExcerpt(view) }
+  Object.defineProperty(post, 'content', { value: content, enumerable: !isDocument })
+  return post
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await loadPost(context, params.slug)
   const { origin } = context.get(appContext)
   if (!found) return data({ post: null, related: [], origin }, { status: 404 })
-  const { content, ...rest } = found.post
-  const post: typeof rest & { content?: string } = { ...rest, excerpt: cardExcerpt(found.post) }
   const isDocument = !new URL(request.url).pathname.endsWith('.data')
-  Object.defineProperty(post, 'content', { value: content, enumerable: !isDocument })
-  return { post, related: found.related, origin }
+  return { post: postData(found.post, isDocument), related: found.related, origin }
 }
 
 const BODY_ID = 'post-body'
@@ -83,6 +98,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       dateModified: post.updatedAt,
       image: image ? [image] : undefined,
       keywords: post.tags.length ? post.tags.join(', ') : undefined,
+      // A protected post's page holds a teaser only: say so, as search engines ask of such pages.
+      isAccessibleForFree: post.locked ? false : undefined,
       author: { '@type': 'Organization', name: siteName, url: origin },
       publisher: { '@type': 'Organization', name: siteName, url: origin },
     },

@@ -2,7 +2,14 @@ import { type RawBuilder, sql } from 'kysely'
 import { cardExcerpt } from '../../contracts/card-excerpt.ts'
 import { type Database, isPostgres, type Trx } from './dialect.ts'
 import type { BlogPostRow, NewBlogPostRow } from './schema.ts'
-import { type ListScope, publicNow, scopeCondition } from './visibility.ts'
+import type { BlogListFilter } from '../../contracts/blog-constants.ts'
+import {
+  type ListScope,
+  openNow,
+  publicNow,
+  scopeCondition,
+  visibilityFilter,
+} from './visibility.ts'
 
 /** What lists read of a post: never the body. */
 const CARD_COLUMNS = [
@@ -10,10 +17,14 @@ const CARD_COLUMNS = [
   'title',
   'slug',
   'card_excerpt',
+  // A card of a post whose body a visitor may not read shows the author's excerpt only.
+  'excerpt',
   'featured_image_url',
   'tags',
   'status',
   'published_at',
+  'visibility',
+  'public_at',
   'created_at',
   'updated_at',
 ] as const
@@ -28,18 +39,40 @@ export type PostChanges = Partial<Omit<PostInput, 'content' | 'excerpt'>> &
 export type PostFilter = ListScope & {
   /** Words that must all appear (as word prefixes) in the post's search document. */
   searchTerms?: string[]
+  /** Only the early-access posts still before their `publicAt`, or only the members-only ones. */
+  filter?: { kind: BlogListFilter; now: string }
+  /**
+   * A visitor's search at this instant: a post whose body they may not read (server/db/visibility.ts)
+   * is found through its teaser (title, excerpt, tags) only.
+   */
+  visitorAt?: string
 }
 
 function withFilter(db: Database, filter: PostFilter) {
-  const condition = scopeCondition(filter)
-  const q = db.selectFrom('blog_posts')
-  return condition ? q.where(condition) : q
+  const conditions = [
+    scopeCondition(filter),
+    filter.filter ? visibilityFilter(filter.filter) : null,
+  ]
+  let q = db.selectFrom('blog_posts')
+  for (const condition of conditions) if (condition) q = q.where(condition)
+  return q
 }
 
-/** PostgreSQL: the ids of the posts whose tsvector (GIN index) holds every term as a word prefix. */
-function matchingPostIds(terms: string[]) {
+/**
+ * PostgreSQL: the ids of the posts whose tsvector (GIN index) holds every term as a word prefix,
+ * in the whole document or in the teaser.
+ */
+function matchingPostIds(terms: string[], column: 'document' | 'teaser' = 'document') {
   const query = terms.map((t) => `${t}:*`).join(' & ')
-  return sql<string>`(select post_id from blog_posts_search where document @@ to_tsquery('simple', ${query}))`
+  return sql<string>`(select post_id from blog_posts_search where ${sql.ref(column)} @@ to_tsquery('simple', ${query}))`
+}
+
+/** PostgreSQL: the posts a search finds, for a visitor only through the teaser of a protected one. */
+function postgresMatch(terms: string[], visitorAt: string | undefined): RawBuilder<boolean> {
+  const anywhere = sql<boolean>`blog_posts.id in ${matchingPostIds(terms)}`
+  if (visitorAt === undefined) return anywhere
+  const open = openNow(visitorAt, 'blog_posts')
+  return sql<boolean>`((${open} and ${anywhere}) or (not ${open} and blog_posts.id in ${matchingPostIds(terms, 'teaser')}))`
 }
 
 type Page = { offset: number; limit: number }
@@ -65,8 +98,10 @@ async function builderPage(
 
 /**
  * The FTS match is the outer loop (CROSS JOIN pins the order) and each match is filtered and
- * ordered by the status and dates copied beside its rowid, so the work follows the number of
- * matches and never touches blog_posts.
+ * ordered by the status, dates and visibility copied beside its rowid, so the work follows the
+ * number of matches and never touches blog_posts. What visitors see is a range of search row
+ * numbers (see searchRowBase), newest first in the index's own order; a visitor finds a post
+ * whose body they may not read through the teaser index only.
  */
 async function sqliteSearchPage(
   db: Database,
@@ -75,31 +110,30 @@ async function sqliteSearchPage(
   page: Page,
 ): Promise<PageIds> {
   const match = terms.map((t) => `"${t}"*`).join(' ')
-  if ('publicAt' in filter) {
-    // What visitors see is a range of search row numbers (see searchRowNumber): the index walks
-    // its matches newest first and stops once the page is full, and counts without a join.
-    const [low, high] = publicRowRange(filter.publicAt)
-    const ids = await sql<{ id: string }>`select s.post_id as id from blog_posts_search
-      cross join blog_posts_search_ids s on s.id = blog_posts_search.rowid
-      where blog_posts_search match ${match}
-        and blog_posts_search.rowid between ${low} and ${high}
-      order by blog_posts_search.rowid desc
-      limit ${page.limit} offset ${page.offset}`.execute(db)
-    const count = await sql<{ n: number }>`select count(*) as n from blog_posts_search
-      where blog_posts_search match ${match} and rowid between ${low} and ${high}`.execute(db)
-    return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
+  const range = 'publicAt' in filter ? publicRowRange(filter.publicAt) : null
+  const part = (
+    index: 'blog_posts_search' | 'blog_posts_teaser_search',
+    only?: RawBuilder<boolean>,
+  ) => {
+    const table = sql.raw(index)
+    const conditions: RawBuilder<unknown>[] = [sql`${table} match ${match}`]
+    if (range) conditions.push(sql`${table}.rowid between ${range[0]} and ${range[1]}`)
+    const visible = range ? null : scopeCondition(filter, 's')
+    if (visible) conditions.push(visible)
+    if (filter.filter) conditions.push(visibilityFilter(filter.filter, 's'))
+    if (only) conditions.push(only)
+    return sql`select s.post_id as id, s.id as rid, coalesce(s.published_at, s.created_at) as at
+      from ${table} cross join blog_posts_search_ids s on s.id = ${table}.rowid
+      where ${sql.join(conditions, sql` and `)}`
   }
-  const conditions: RawBuilder<unknown>[] = [sql`blog_posts_search match ${match}`]
-  const visible = scopeCondition(filter, 's')
-  if (visible) conditions.push(visible)
-  const from = sql`from blog_posts_search
-    cross join blog_posts_search_ids s on s.id = blog_posts_search.rowid
-    where ${sql.join(conditions, sql` and `)}`
-  const ids = await sql<{
-    id: string
-  }>`select s.post_id as id ${from} order by coalesce(s.published_at, s.created_at) desc, s.post_id
-    limit ${page.limit} offset ${page.offset}`.execute(db)
-  const count = await sql<{ n: number }>`select count(*) as n ${from}`.execute(db)
+  const open = filter.visitorAt === undefined ? null : openNow(filter.visitorAt, 's')
+  const found = open
+    ? sql`${part('blog_posts_search', open)} union all ${part('blog_posts_teaser_search', sql`not ${open}`)}`
+    : part('blog_posts_search')
+  const order = range ? sql`rid desc` : sql`at desc, id`
+  const ids = await sql<{ id: string }>`select id from (${found})
+    order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db)
+  const count = await sql<{ n: number }>`select count(*) as n from (${found})`.execute(db)
   return { ids: ids.rows, total: Number(count.rows[0]?.n ?? 0) }
 }
 
@@ -146,7 +180,7 @@ export async function listPosts(
       ? await sqliteSearchPage(db, filter, terms, page)
       : await builderPage(
           terms.length > 0
-            ? withFilter(db, filter).where('blog_posts.id', 'in', matchingPostIds(terms))
+            ? withFilter(db, filter).where(postgresMatch(terms, filter.visitorAt))
             : withFilter(db, filter),
           order,
           page,
@@ -172,16 +206,24 @@ function newestPublic(db: Database, now: string, limit: number) {
     .limit(limit)
 }
 
-/** The cards of the newest posts visitors see at `now` (related posts, the RSS feed). */
+/**
+ * The cards of the newest posts visitors see at `now` (related posts); `openOnly`: only those
+ * whose body they may read too (the RSS feed).
+ */
 export async function latestPublishedCards(
   db: Database,
   now: string,
   limit: number,
+  options: { openOnly?: boolean } = {},
 ): Promise<BlogCardRow[]> {
-  return newestPublic(db, now, limit).select(CARD_COLUMNS).execute()
+  const q = newestPublic(db, now, limit)
+  return (options.openOnly ? q.where(openNow(now)) : q).select(CARD_COLUMNS).execute()
 }
 
-/** Slug and last change of every post visitors see at `now`, newest first (for the sitemap). */
+/**
+ * Slug and last change of every post visitors see, and may read, at `now`, newest first (for the
+ * sitemap: a protected post's page is a teaser, not worth a search engine's visit).
+ */
 export async function listPublishedSlugs(
   db: Database,
   now: string,
@@ -191,6 +233,7 @@ export async function listPublishedSlugs(
     .selectFrom('blog_posts')
     .select(['slug', 'updated_at'])
     .where(publicNow(now))
+    .where(openNow(now))
     .orderBy('published_at', 'desc')
     .limit(limit)
     .execute()
@@ -246,16 +289,32 @@ export async function deletePost(trx: Trx, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0
 }
 
-/** Writes the post's search document, in the transaction that writes the post. */
+/** What search reads of a post: everything, and its teaser (title, excerpt, tags) alone. */
+export interface SearchDocuments {
+  full: string
+  teaser: string
+}
+
+/**
+ * Writes the post's search documents, in the transaction that writes the post. The teaser is
+ * kept only for a post that is not public: visitors find such a post through it alone.
+ */
 export async function upsertSearchDocument(
   db: Trx,
-  post: Pick<BlogPostRow, 'id' | 'status' | 'published_at' | 'created_at'>,
-  document: string,
+  post: Pick<
+    BlogPostRow,
+    'id' | 'status' | 'published_at' | 'created_at' | 'visibility' | 'public_at'
+  >,
+  documents: SearchDocuments,
 ): Promise<void> {
   const postId = post.id
+  const teaser = post.visibility === 'public' ? null : documents.teaser
   if (isPostgres(db)) {
-    await sql`insert into blog_posts_search (post_id, document) values (${postId}, to_tsvector('simple', ${document}))
-      on conflict (post_id) do update set document = excluded.document`.execute(db)
+    await sql`insert into blog_posts_search (post_id, document, teaser)
+      values (${postId}, to_tsvector('simple', ${documents.full}), to_tsvector('simple', ${teaser}))
+      on conflict (post_id) do update set document = excluded.document, teaser = excluded.teaser`.execute(
+      db,
+    )
     return
   }
   await deleteSearchDocument(db, postId)
@@ -266,9 +325,17 @@ export async function upsertSearchDocument(
   let id = base
   while (used.has(id)) id++
   if (id >= base + ROWS_PER_MS) throw new Error('more than 1024 posts in one millisecond')
-  await sql`insert into blog_posts_search_ids (id, post_id, status, published_at, created_at)
-    values (${id}, ${postId}, ${post.status}, ${post.published_at}, ${post.created_at})`.execute(db)
-  await sql`insert into blog_posts_search (rowid, document) values (${id}, ${document})`.execute(db)
+  await sql`insert into blog_posts_search_ids
+    (id, post_id, status, published_at, created_at, visibility, public_at)
+    values (${id}, ${postId}, ${post.status}, ${post.published_at}, ${post.created_at},
+      ${post.visibility}, ${post.public_at})`.execute(db)
+  await sql`insert into blog_posts_search (rowid, document) values (${id}, ${documents.full})`.execute(
+    db,
+  )
+  if (teaser !== null)
+    await sql`insert into blog_posts_teaser_search (rowid, document) values (${id}, ${teaser})`.execute(
+      db,
+    )
 }
 
 /**
@@ -290,8 +357,9 @@ async function deleteSearchDocument(db: Database, postId: string): Promise<void>
     await sql`delete from blog_posts_search where post_id = ${postId}`.execute(db)
     return
   }
-  await sql`delete from blog_posts_search where rowid in (select id from blog_posts_search_ids where post_id = ${postId})`.execute(
-    db,
-  )
+  for (const index of ['blog_posts_search', 'blog_posts_teaser_search'])
+    await sql`delete from ${sql.raw(index)} where rowid in (select id from blog_posts_search_ids where post_id = ${postId})`.execute(
+      db,
+    )
   await sql`delete from blog_posts_search_ids where post_id = ${postId}`.execute(db)
 }

@@ -76,6 +76,10 @@ export interface BlogPostsTable {
   tags: string
   status: string
   published_at: string | null
+  /** public | members | early-access (contracts/blog-constants.ts POST_VISIBILITIES) */
+  visibility: string
+  /** When an early-access post opens to everyone (ISO UTC); null for any other visibility. */
+  public_at: string | null
   author_id: number | null
   created_at: string
   updated_at: string

@@ -4,7 +4,7 @@ import { insertPost, latestPublishedCards, listPosts, upsertSearchDocument } fro
 import { type Database, createDatabase, inTransaction } from './dialect.ts'
 import { migrateToLatest } from './migrate.ts'
 import { listPages, insertPage } from './pages.ts'
-import { isVisible, listScope } from './visibility.ts'
+import { bodyLockedFor, isOpenAt, isVisible, listScope, openNow } from './visibility.ts'
 
 const NOW = '2026-11-22T12:00:00.000Z'
 const DATES = {
@@ -77,9 +77,12 @@ describe('the SQL form of the rule (SQLite)', () => {
         excerpt: null,
         featured_image_url: null,
         tags: '[]',
+        visibility: 'public',
+        public_at: null,
         author_id: null,
       })
-      await inTransaction(db, (trx) => upsertSearchDocument(trx, post, `comet ${item.name}`))
+      const documents = { full: `comet ${item.name}`, teaser: item.name }
+      await inTransaction(db, (trx) => upsertSearchDocument(trx, post, documents))
     }
   })
   afterAll(() => db.destroy())
@@ -105,5 +108,73 @@ describe('the SQL form of the rule (SQLite)', () => {
     }
     const latest = await latestPublishedCards(db, NOW, 100)
     expect(latest.map((r) => r.slug).sort()).toEqual(expected(null))
+  })
+})
+
+/** Every visibility × opening date: who reads the body, in hand and as SQL. */
+const BODIES = [
+  { name: 'public', visibility: 'public', publicAt: null },
+  { name: 'members', visibility: 'members', publicAt: null },
+  { name: 'early-past', visibility: 'early-access', publicAt: DATES.past },
+  { name: 'early-now', visibility: 'early-access', publicAt: NOW },
+  { name: 'early-future', visibility: 'early-access', publicAt: DATES.future },
+  { name: 'early-undated', visibility: 'early-access', publicAt: null },
+] as const
+const OPEN = ['public', 'early-past', 'early-now']
+
+describe('who reads a body', () => {
+  for (const post of BODIES) {
+    for (const [who, viewer] of Object.entries(VIEWERS)) {
+      const locked = who === 'anonymous' && !OPEN.includes(post.name)
+      it(`${post.name} is ${locked ? 'locked' : 'open'} to ${who}`, () => {
+        expect(isOpenAt(post, NOW)).toBe(OPEN.includes(post.name))
+        expect(bodyLockedFor(post, viewer, NOW)).toBe(locked)
+      })
+    }
+  }
+
+  it('says the same in SQL, and a visitor finds a protected post by its teaser only (SQLite)', async () => {
+    const db = createDatabase({ dialect: 'sqlite', file: ':memory:' })
+    try {
+      await migrateToLatest(db)
+      for (const post of BODIES) {
+        const row = await insertPost(db, {
+          id: post.name,
+          title: post.name,
+          slug: post.name,
+          content: '<p>nebula</p>',
+          excerpt: null,
+          featured_image_url: null,
+          tags: '[]',
+          status: 'published',
+          published_at: DATES.past,
+          visibility: post.visibility,
+          public_at: post.publicAt,
+          author_id: null,
+          created_at: DATES.past,
+          updated_at: DATES.past,
+        })
+        const documents = { full: `${post.name} nebula`, teaser: `${post.name} teaser` }
+        await inTransaction(db, (trx) => upsertSearchDocument(trx, row, documents))
+      }
+      const open = await db.selectFrom('blog_posts').select('slug').where(openNow(NOW)).execute()
+      expect(open.map((r) => r.slug).sort()).toEqual([...OPEN].sort())
+      const scope = { publicAt: NOW }
+      const search = async (word: string, visitorAt?: string) =>
+        (
+          await listPosts(db, { ...scope, searchTerms: [word], visitorAt }, { offset: 0, limit: 9 })
+        ).rows
+          .map((r) => r.slug)
+          .sort()
+      expect(await search('nebula')).toEqual(BODIES.map((p) => p.name).sort())
+      expect(await search('nebula', NOW)).toEqual([...OPEN].sort())
+      expect(await search('teaser', NOW)).toEqual(
+        BODIES.filter((p) => !OPEN.includes(p.name))
+          .map((p) => p.name)
+          .sort(),
+      )
+    } finally {
+      await db.destroy()
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import { type ContentStatus, isAdmin, type Role } from '../../contracts/common.ts'
+import type { BlogListFilter } from '../../contracts/blog-constants.ts'
 
 /**
  * Who may see a post or a page: the one content rule, written twice side by side — `isVisible`
@@ -58,4 +59,48 @@ export function scopeCondition(scope: ListScope, table?: string): RawBuilder<boo
   if (!scope.statuses) return null
   const status = sql.ref(table ? `${table}.status` : 'status')
   return sql<boolean>`${status} in (${sql.join(scope.statuses)})`
+}
+
+/**
+ * Who reads a post's body, the second rule beside the first: any signed-in user (a member, an
+ * admin) reads every body they may see; a visitor reads a post that is open — public, or early
+ * access whose `publicAt` has come. Like the first rule, it is written for an item in hand
+ * (`isOpenAt`, `bodyLockedFor`) and as SQL (`openNow`), side by side.
+ */
+export function isOpenAt(
+  post: { visibility: string; publicAt: string | null },
+  now: string,
+): boolean {
+  return (
+    post.visibility === 'public' ||
+    (post.visibility === 'early-access' && post.publicAt !== null && post.publicAt <= now)
+  )
+}
+
+/** Whether this viewer gets the post without its body (a visitor, while the post is protected). */
+export function bodyLockedFor(
+  post: { visibility: string; publicAt: string | null },
+  viewer: { role: Role } | null,
+  now: string,
+): boolean {
+  return viewer === null && !isOpenAt(post, now)
+}
+
+/** `isOpenAt` as SQL over the `visibility` and `public_at` columns of `table` (or the only table). */
+export function openNow(now: string, table?: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name)
+  return sql<boolean>`(${column('visibility')} = ${'public'} or (${column('visibility')} = ${'early-access'} and ${column('public_at')} is not null and ${column('public_at')} <= ${now}))`
+}
+
+/**
+ * The blog list's `filter` as SQL: the early-access posts still before their `publicAt`, or the
+ * members-only ones.
+ */
+export function visibilityFilter(
+  filter: { kind: BlogListFilter; now: string },
+  table?: string,
+): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name)
+  if (filter.kind === 'members') return sql<boolean>`${column('visibility')} = ${'members'}`
+  return sql<boolean>`(${column('visibility')} = ${'early-access'} and ${column('public_at')} > ${filter.now})`
 }

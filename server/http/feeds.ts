@@ -40,7 +40,8 @@ export function mountFeeds(app: Hono<AppEnv>, services: Services): void {
   app.get('/rss.xml', async (c) => {
     const origin = originOf(c, services)
     // Cards, not whole posts: the summary is the card's excerpt (the author's, or the first words).
-    const posts = await services.blog.listPublishedCards(RSS_ITEM_COUNT)
+    // Only posts everyone may read: a protected post joins the feed when it opens to everyone.
+    const posts = await services.blog.listFeedCards(RSS_ITEM_COUNT)
     const items = posts
       .map((p) => {
         const link = `${origin}/blog/${encodeURIComponent(p.slug)}`

@@ -7,7 +7,7 @@ import { insertFaq } from '../db/faqs.ts'
 import { insertPage } from '../db/pages.ts'
 import type { BlogPostRow, FaqRow, PageRow, UserRow } from '../db/schema.ts'
 import { insertUser } from '../db/users.ts'
-import { searchDocument } from '../services/blog.ts'
+import { searchDocuments } from '../services/blog.ts'
 import { sanitizeContentHtml } from '../services/html.ts'
 import type { SeedFaq, SeedPage, SeedPost } from './content.ts'
 
@@ -55,11 +55,13 @@ export async function createPost(
       tags: JSON.stringify(post.tags),
       status: post.status,
       published_at: post.publishedAt,
+      visibility: 'public',
+      public_at: null,
       author_id: authorId,
       created_at: post.publishedAt ?? now,
       updated_at: post.publishedAt ?? now,
     })
-    await upsertSearchDocument(trx, row, searchDocument(post))
+    await upsertSearchDocument(trx, row, searchDocuments(post))
     return row
   })
 }

@@ -16,6 +16,7 @@ import type { ContentStatus } from '../../contracts/common.ts'
 import {
   type BlogCardRow,
   deletePost,
+  type SearchDocuments,
   findPost,
   insertPost,
   latestPublishedCards,
@@ -28,14 +29,15 @@ import {
 } from '../db/blog-posts.ts'
 import { type Database, inTransaction, isUniqueViolation, type Trx } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
-import { isVisible, listScope } from '../db/visibility.ts'
+import { bodyLockedFor, isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { changesNothing } from '../shared/changes.ts'
 import { foldForSearch, requireContentHtml, searchTerms } from './html.ts'
 import { chooseUniqueSlug } from './slug.ts'
 import { slugify } from '../../contracts/slug.ts'
-import { Conflict, Forbidden, NotFound } from '../shared/errors.ts'
+import { Conflict, Forbidden, NotFound, ValidationError } from '../shared/errors.ts'
+import { keepLatestPosts } from './latest-posts.ts'
 
 /** What the service takes to create a post: the contract's input, visibility public unless said. */
 export type BlogCreateFields = Omit<BlogCreateInput, 'visibility'> & { visibility?: PostVisibility }
@@ -44,18 +46,22 @@ export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
 } as const
 
-export function toBlogCard(row: BlogCardRow): BlogPostCard {
+/**
+ * A post's card. `locked`: the viewer may not read the body, so the card's text is the author's
+ * own excerpt ('' when none), never the start of the body.
+ */
+export function toBlogCard(row: BlogCardRow, locked = false): BlogPostCard {
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     status: row.status as ContentStatus,
-    excerpt: row.card_excerpt,
+    excerpt: locked ? (row.excerpt?.trim() ?? '') : row.card_excerpt,
     featuredImageUrl: row.featured_image_url,
     tags: JSON.parse(row.tags) as string[],
     publishedAt: row.published_at,
-    visibility: 'public',
-    publicAt: null,
+    visibility: row.visibility as PostVisibility,
+    publicAt: row.public_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -63,6 +69,18 @@ export function toBlogCard(row: BlogCardRow): BlogPostCard {
 
 export function toBlogPost(row: BlogPostRow): BlogPost {
   return { ...toBlogCard(row), content: row.content, excerpt: row.excerpt }
+}
+
+const cardOf = (row: BlogCardRow) => ({ visibility: row.visibility, publicAt: row.public_at })
+
+/**
+ * A post as this viewer may read it: without its body (`locked`) for a visitor while it is
+ * protected, whole otherwise.
+ */
+export function viewOf(post: BlogPost, viewer: SessionUser | null, now: string): BlogPostView {
+  if (!bodyLockedFor(post, viewer, now)) return { ...post, locked: false }
+  const { content: _body, ...teaser } = post
+  return { ...teaser, locked: true }
 }
 
 function normaliseTags(tags: string[]): string[] {
@@ -78,19 +96,55 @@ function normaliseTags(tags: string[]): string[] {
   return out
 }
 
-export function searchDocument(post: {
+/** What search reads of a post: all of it, and (for visitors of a protected post) its teaser. */
+export function searchDocuments(post: {
   title: string
   excerpt: string | null
   tags: string[]
   content: string
-}): string {
-  return foldForSearch(
-    [post.title, post.excerpt ?? '', post.tags.join(' '), htmlToText(post.content)].join(' '),
-  )
+}): SearchDocuments {
+  const teaser = [post.title, post.excerpt ?? '', post.tags.join(' ')].join(' ')
+  return {
+    full: foldForSearch(`${teaser} ${htmlToText(post.content)}`),
+    teaser: foldForSearch(teaser),
+  }
 }
 
-export function createBlogService(deps: { db: Database; clock: Clock; events: ContentEvents }) {
+/**
+ * An early-access post names when it opens to everyone, after its publish date; any other post
+ * has no such date. Checked on the values the post will have once written.
+ */
+function visibilityFields(
+  visibility: PostVisibility,
+  publicAt: string | null | undefined,
+  publishedAt: string | null,
+): { visibility: PostVisibility; public_at: string | null } {
+  if (visibility !== 'early-access') return { visibility, public_at: null }
+  if (!publicAt) throw ValidationError.field('publicAt', CONTENT_MESSAGES.publicAtRequired)
+  if (publishedAt !== null && publicAt <= publishedAt)
+    throw ValidationError.field('publicAt', CONTENT_MESSAGES.publicAtBeforePublish)
+  return { visibility, public_at: publicAt }
+}
+
+export function createBlogService(deps: {
+  db: Database
+  clock: Clock
+  events: ContentEvents
+  /** Given, the newest posts are kept between requests until it (or a change) makes them old. */
+  nextScheduledPublication?: () => Promise<string | null>
+}) {
   const { db, clock, events } = deps
+  const now = () => clock.now().toISOString()
+  const kept = (list: (limit: number) => Promise<BlogCardRow[]>) =>
+    deps.nextScheduledPublication
+      ? keepLatestPosts(list, {
+          events,
+          clock,
+          nextScheduledPublication: deps.nextScheduledPublication,
+        })
+      : list
+  const latestRows = kept((limit) => latestPublishedCards(db, now(), limit))
+  const latestOpenRows = kept((limit) => latestPublishedCards(db, now(), limit, { openOnly: true }))
 
   const chooseSlug = (requested: string | null | undefined, title: string, exceptId?: string) =>
     chooseUniqueSlug({
@@ -112,27 +166,37 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
 
   return {
     async list(query: BlogListQuery, viewer: SessionUser | null): Promise<BlogListResponse> {
-      const scope = listScope(viewer, query.status, clock.now().toISOString())
+      const at = now()
+      const scope = listScope(viewer, query.status, at)
       if (!scope) throw new Forbidden(CONTENT_MESSAGES.statusForbidden)
-      const filter = { ...scope, searchTerms: searchTerms(query.search) }
+      const filter = {
+        ...scope,
+        searchTerms: searchTerms(query.search),
+        filter: query.filter ? { kind: query.filter, now: at } : undefined,
+        visitorAt: viewer ? undefined : at,
+      }
       const { rows, total } = await listPosts(db, filter, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       })
       return {
-        posts: rows.map(toBlogCard),
+        posts: rows.map((row) => toBlogCard(row, bodyLockedFor(cardOf(row), viewer, at))),
         pagination: { page: query.page, totalPages: Math.ceil(total / query.limit), total },
       }
     },
 
-    /** The post if this viewer may see it, else null (for page loaders). */
+    /**
+     * The post as this viewer may read it (without its body for a visitor while it is
+     * protected), or null if they may not see it at all (for page loaders).
+     */
     async find(
       by: { id?: string; slug?: string },
       viewer: SessionUser | null,
-    ): Promise<BlogPost | null> {
+    ): Promise<BlogPostView | null> {
       const row = await findPost(db, by)
+      const at = now()
       const post = row ? toBlogPost(row) : null
-      return post && isVisible(post, viewer, clock.now().toISOString()) ? post : null
+      return post && isVisible(post, viewer, at) ? viewOf(post, viewer, at) : null
     },
 
     async get(
@@ -141,15 +205,18 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
     ): Promise<BlogPostView> {
       const post = await this.find(by, viewer)
       if (!post) throw new NotFound(CONTENT_MESSAGES.postNotFound)
-      return { ...post, locked: false }
+      return post
     },
 
     async create(input: BlogCreateFields, author: SessionUser): Promise<BlogPost> {
       const content = requireContentHtml(input.content)
       const slug = await chooseSlug(input.slug, input.title)
-      const now = clock.now().toISOString()
+      const at = now()
       const tags = normaliseTags(input.tags)
       const excerpt = input.excerpt || null
+      // Publishing without a date publishes now; a future date schedules the post.
+      const publishedAt = input.publishedAt ?? (input.status === 'published' ? at : null)
+      const visibility = visibilityFields(input.visibility ?? 'public', input.publicAt, publishedAt)
       const post = await write(slug, async (trx) => {
         const row = await insertPost(trx, {
           id: randomUUID(),
@@ -160,16 +227,16 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
           featured_image_url: input.featuredImageUrl ?? null,
           tags: JSON.stringify(tags),
           status: input.status,
-          // Publishing without a date publishes now; a future date schedules the post.
-          published_at: input.publishedAt ?? (input.status === 'published' ? now : null),
+          published_at: publishedAt,
+          ...visibility,
           author_id: author.id,
-          created_at: now,
-          updated_at: now,
+          created_at: at,
+          updated_at: at,
         })
         await upsertSearchDocument(
           trx,
           row,
-          searchDocument({ title: row.title, excerpt, tags, content }),
+          searchDocuments({ title: row.title, excerpt, tags, content }),
         )
         return toBlogPost(row)
       })
@@ -193,9 +260,14 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
           ? normaliseTags(input.tags ?? [])
           : (JSON.parse(existing.tags) as string[])
       const excerpt = input.excerpt !== undefined ? input.excerpt || null : existing.excerpt
-      const now = clock.now().toISOString()
+      const at = now()
       let publishedAt = input.publishedAt !== undefined ? input.publishedAt : existing.published_at
-      if (status === 'published' && publishedAt === null) publishedAt = now
+      if (status === 'published' && publishedAt === null) publishedAt = at
+      const visibility = visibilityFields(
+        input.visibility ?? (existing.visibility as PostVisibility),
+        input.publicAt !== undefined ? input.publicAt : existing.public_at,
+        publishedAt,
+      )
       const changes = {
         title,
         slug,
@@ -208,12 +280,13 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
         tags: JSON.stringify(tags),
         status,
         published_at: publishedAt,
+        ...visibility,
       }
       if (changesNothing(existing, changes)) return toBlogPost(existing)
       const post = await write(slug, async (trx) => {
-        const row = await updatePost(trx, existing.id, { ...changes, updated_at: now })
+        const row = await updatePost(trx, existing.id, { ...changes, updated_at: at })
         if (!row) throw new NotFound(CONTENT_MESSAGES.postNotFound)
-        await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
+        await upsertSearchDocument(trx, row, searchDocuments({ title, excerpt, tags, content }))
         return toBlogPost(row)
       })
       events.changed('posts')
@@ -239,25 +312,36 @@ export function createBlogService(deps: { db: Database; clock: Clock; events: Co
           for (const row of rows) {
             const tags = JSON.parse(row.tags) as string[]
             const { title, excerpt, content } = row
-            await upsertSearchDocument(trx, row, searchDocument({ title, excerpt, tags, content }))
+            await upsertSearchDocument(trx, row, searchDocuments({ title, excerpt, tags, content }))
           }
         })
         indexed += rows.length
       }
     },
 
-    /** Where each published post lives and when it last changed, for the sitemap. */
+    /**
+     * Where each published post that visitors may read lives and when it last changed, for the
+     * sitemap.
+     */
     async listPublishedLocations(
       limit: number,
     ): Promise<Array<{ slug: string; updatedAt: string }>> {
-      const rows = await listPublishedSlugs(db, clock.now().toISOString(), limit)
+      const rows = await listPublishedSlugs(db, now(), limit)
       return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }))
     },
 
-    /** The newest published posts' cards, for related posts and the RSS feed. */
-    async listPublishedCards(limit: number): Promise<BlogPostCard[]> {
-      const rows = await latestPublishedCards(db, clock.now().toISOString(), limit)
-      return rows.map(toBlogCard)
+    /** The newest published posts' cards as this viewer may read them, for related posts. */
+    async listPublishedCards(limit: number, viewer: SessionUser | null): Promise<BlogPostCard[]> {
+      const [rows, at] = [await latestRows(limit), now()]
+      return rows.map((row) => toBlogCard(row, bodyLockedFor(cardOf(row), viewer, at)))
+    },
+
+    /**
+     * The newest published posts visitors may read, for the RSS feed: a protected post joins it
+     * when it opens to everyone.
+     */
+    async listFeedCards(limit: number): Promise<BlogPostCard[]> {
+      return (await latestOpenRows(limit)).map((row) => toBlogCard(row))
     },
   }
 }

@@ -21,7 +21,6 @@ import { createHeaderImageService } from './header-images.ts'
 import { createStorage } from '../storage/create-storage.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
-import { keepLatestPosts } from './latest-posts.ts'
 import { nextScheduledPublication } from '../db/publication-schedule.ts'
 import { type ContentEvents, createContentEvents } from '../shared/content-events.ts'
 
@@ -47,8 +46,7 @@ export function createServices(deps: {
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : null
   const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
-  const latestDeps = { events, clock, nextScheduledPublication: scheduled }
-  const blog = createBlogService({ db, clock, events })
+  const blog = createBlogService({ db, clock, events, nextScheduledPublication: scheduled })
   return {
     config,
     db,
@@ -65,10 +63,7 @@ export function createServices(deps: {
     adminUsers: createAdminUserService({ db, clock, auth, profile }),
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
     nextScheduledPublication: scheduled,
-    blog: {
-      ...blog,
-      listPublishedCards: keepLatestPosts(blog.listPublishedCards, latestDeps),
-    },
+    blog,
     // The services that write what visitors see announce each change once it is committed
     // (the page cache drops those pages); a write that changes nothing announces nothing.
     faqs: createFaqService({ db, clock, events }),

@@ -199,6 +199,46 @@ describe('two nodes behind a load balancer', () => {
     expect(page.text).toContain(escapeHtml(renamed))
   })
 
+  it('an early-access post opens to visitors on both nodes at its publicAt, with no write', async () => {
+    const from = '127.0.0.16'
+    const cookie = await signIn(from, 0)
+    const marker = 'Only members read this before the opening, on any node.'
+    // Real clocks: far enough ahead for the checks before it, near enough to wait for.
+    const publicAt = new Date(Date.now() + 12_000).toISOString()
+    const { slug } = await createPost(
+      (pathname, json) => post(pathname, json, { cookie, from, node: 0 }),
+      {
+        title: 'Early access across nodes',
+        content: `<p>${marker}</p>`,
+        status: 'published',
+        publishedAt: new Date(Date.now() - 60_000).toISOString(),
+        visibility: 'early-access',
+        publicAt,
+      },
+    )
+    const visitor = (pathname: string, node: number) => get(pathname, { node, from })
+    for (const node of [0, 1]) {
+      const first = await visitor(`/blog/${slug}`, node)
+      const again = await visitor(`/blog/${slug}`, node)
+      // Node B keeps the teaser for visitors (the same bytes twice), without the body.
+      expect(again.headers.etag).toBe(first.headers.etag)
+      for (const res of [
+        first,
+        await visitor('/rss.xml', node),
+        await visitor('/sitemap.xml', node),
+      ])
+        expect(res.text).not.toContain(marker)
+      expect((await visitor('/rss.xml', node)).text).not.toContain(slug)
+    }
+    expect(Date.now()).toBeLessThan(Date.parse(publicAt))
+    await new Promise((r) => setTimeout(r, Date.parse(publicAt) - Date.now() + 50))
+    for (const node of [0, 1]) {
+      expect((await visitor(`/blog/${slug}`, node)).text).toContain(marker)
+      expect((await visitor('/rss.xml', node)).text).toContain(slug)
+      expect((await visitor('/sitemap.xml', node)).text).toContain(slug)
+    }
+  })
+
   it('runs the hourly YouTube sync once for both nodes', async () => {
     let lease: { last_finished_at: string | null; locked_by: string | null } | undefined
     for (let i = 0; i < 100; i++) {

@@ -31,6 +31,8 @@ export interface PostFields {
   excerpt?: string
   tags?: string[]
   featuredImageUrl?: string
+  visibility?: BlogPost['visibility']
+  publicAt?: string
 }
 
 export interface PageFields {
