@@ -166,7 +166,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border"
         />
       )}
-      {'locked' in post && post.locked ? (
+      {post.locked ? (
         <Suspense>
           <MembersTeaser post={post} />
         </Suspense>
