@@ -84,6 +84,34 @@ function teaser(page: Page) {
   return page.getByRole('region', { name: 'This post is for members' })
 }
 
+/**
+ * The elements of `selector`, with their ::before, whose computed style changes once the whole
+ * stylesheet is there: the page's first stylesheet (ADR 013) must already hold their rules.
+ */
+async function unstyledAtFirst(page: Page, selector: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    [...document.styleSheets].some((sheet) => sheet.ownerNode instanceof HTMLLinkElement),
+  )
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector)
+    if (!root) return [`${selector} is missing`]
+    const elements = [root, ...root.querySelectorAll('*')]
+    const read = (el: Element) =>
+      [null, '::before'].map((pseudo) => {
+        const style = getComputedStyle(el, pseudo)
+        return [...style].filter((n) => !n.startsWith('--')).map((n) => style.getPropertyValue(n))
+      })
+    const whole = elements.map((el) => JSON.stringify(read(el)))
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!
+    link.disabled = true
+    const changed = elements
+      .filter((el, i) => JSON.stringify(read(el)) !== whole[i])
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class')}">`)
+    link.disabled = false
+    return changed
+  }, selector)
+}
+
 async function visit(page: Page, path: string) {
   await page.goto(path)
   await waitForHydration(page)
@@ -117,6 +145,14 @@ test('a visitor reads the teaser, signs in through the popup and reads the post 
   // Signed in: the header says so.
   const nav = page.getByRole('banner').getByRole('navigation', { name: 'Account' })
   await expect(nav.getByRole('link', { name: 'Members', exact: true })).toBeVisible()
+})
+
+test('the teaser and a member list look the same in their first paint', async ({ page }) => {
+  const { post: made } = await post('early-access', { publicAt: '2031-03-06T23:30:00.000Z' })
+  await visit(page, `/blog/${made.slug}`)
+  expect(await unstyledAtFirst(page, 'section[aria-labelledby="members-only"]')).toEqual([])
+  await visit(page, '/blog?filter=early-access')
+  expect(await unstyledAtFirst(page, 'section[aria-labelledby="member-list"]')).toEqual([])
 })
 
 test('a member landing on a members-only post reads it from the server render', async ({

@@ -26,7 +26,7 @@ export function DiscordSignInButton({
       disabled={!discordSignIn || busy}
       aria-busy={busy || undefined}
     >
-      <span aria-hidden="true" className="icon icon-discord size-5" />
+      <span aria-hidden="true" data-icon="discord" className="icon size-5" />
       {!discordSignIn
         ? SIGN_IN_MESSAGES.notConfigured
         : state.status === 'connecting'

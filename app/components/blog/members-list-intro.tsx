@@ -21,16 +21,16 @@ export default function MembersListIntro({ filter }: { filter: BlogListFilter })
   return (
     <section
       aria-labelledby="member-list"
-      className="mt-6 rounded-2xl border border-primary/50 bg-card p-5 text-card-foreground"
+      className="mt-8 rounded-2xl border border-primary bg-card p-5 text-card-foreground"
     >
       <h2
         id="member-list"
         className="flex items-center justify-center gap-2 font-display text-xl font-semibold"
       >
-        <span className="icon icon-lock size-4 text-primary" />
+        <span aria-hidden="true" data-icon="lock" className="icon size-5 text-primary" />
         {list.title}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
+      <p className="mt-2 text-sm text-muted-foreground">
         {list.text}{' '}
         <SiteLink to="/blog" className="font-medium text-primary hover:underline">
           Show all posts

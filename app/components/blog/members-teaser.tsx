@@ -28,9 +28,9 @@ export default function MembersTeaser({
       {post.excerpt && <p className="mt-8 text-lg text-muted-foreground">{post.excerpt}</p>}
       <section
         aria-labelledby="members-only"
-        className="mt-8 rounded-2xl border border-primary/50 bg-card p-6 text-center shadow-sm sm:p-8"
+        className="mt-8 rounded-2xl border border-primary bg-card p-6 text-center shadow-sm"
       >
-        <span className="icon icon-lock mx-auto size-8 text-primary" />
+        <span aria-hidden="true" data-icon="lock" className="icon mx-auto size-10 text-primary" />
         <h2 id="members-only" className="mt-3 font-display text-2xl font-bold">
           {MEMBER_POST_TEXT.forMembers}
         </h2>
