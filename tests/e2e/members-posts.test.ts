@@ -89,6 +89,8 @@ function teaser(page: Page) {
  * stylesheet is there: the page's first stylesheet (ADR 013) must already hold their rules.
  */
 async function unstyledAtFirst(page: Page, selector: string): Promise<string[]> {
+  // The teaser's code loads after the page's: on a busy machine it may still be on its way.
+  await expect(page.locator(selector)).toBeVisible()
   await page.waitForFunction(() =>
     [...document.styleSheets].some((sheet) => sheet.ownerNode instanceof HTMLLinkElement),
   )
