@@ -173,6 +173,9 @@ test('an early-access post tells a visitor when it opens to everyone', async ({ 
   const { post: made, marker } = await post('early-access', {
     publicAt: '2031-03-06T23:30:00.000Z',
   })
+  // The server renders the teaser into the page.
+  const html = await (await page.request.get(`/blog/${made.slug}`)).text()
+  expect(html).toContain('Members read this first. It opens to everyone on March 6, 2031.')
   await visit(page, `/blog/${made.slug}`)
   await expect(teaser(page)).toContainText(
     'Members read this first. It opens to everyone on March 6, 2031.',
