@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { data } from 'react-router'
-import { TagBadge, PostCard } from '../components/blog/post-card.tsx'
+import { LockBadge, TagBadge, PostCard } from '../components/blog/post-card.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { RemoteImage } from '../components/ui/remote-image.tsx'
 import { appContext } from '../lib/app-context.ts'
@@ -44,6 +44,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 const BODY_ID = 'post-body'
+
+// Only a visitor of a protected post needs the teaser and its sign-in.
+const MembersTeaser = lazy(() => import('../components/blog/members-teaser.tsx'))
 
 /** The body's HTML: from the data, else (just after a document load) from the markup already there. */
 function usePostBody(content: string | undefined): string {
@@ -143,6 +146,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               {post.status}
             </span>
           )}
+          <LockBadge visibility={post.visibility} />
           {post.tags.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
               {post.tags.map((tag) => (
@@ -162,12 +166,18 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           className="mt-8 aspect-[1200/630] w-full rounded-2xl border border-border"
         />
       )}
-      <div
-        id={BODY_ID}
-        className="prose-content mt-8"
-        dangerouslySetInnerHTML={{ __html: body }}
-        suppressHydrationWarning
-      />
+      {post.locked ? (
+        <Suspense>
+          <MembersTeaser post={post} />
+        </Suspense>
+      ) : (
+        <div
+          id={BODY_ID}
+          className="prose-content mt-8"
+          dangerouslySetInnerHTML={{ __html: body }}
+          suppressHydrationWarning
+        />
+      )}
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16 border-t border-border pt-10">

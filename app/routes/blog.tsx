@@ -1,6 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { BLOG_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../../contracts/blog-constants.ts'
+import {
+  BLOG_PAGE_SIZE,
+  type BlogListFilter,
+  SEARCH_DEBOUNCE_MS,
+} from '../../contracts/blog-constants.ts'
 import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { BlogResults } from '../components/blog/blog-results.tsx'
 import { appContext } from '../lib/app-context.ts'
@@ -9,23 +13,27 @@ import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import type { Route } from './+types/blog'
 
 const RemoteBlogList = lazy(() => import('../components/blog/remote-blog-list.tsx'))
+const MembersListIntro = lazy(() => import('../components/blog/members-list-intro.tsx'))
 
 function readParams(params: URLSearchParams) {
   const page = Number(params.get('page'))
+  const filter = params.get('filter') as BlogListFilter | null
   return {
     page: Number.isInteger(page) && page > 0 && page <= PAGE_NUMBER_MAX ? page : 1,
     search: (params.get('search') ?? '').trim().slice(0, 200),
+    // The list API's two filters (BLOG_LIST_FILTERS), spelt out: this runs in /blog's first script.
+    filter: filter === 'members' || filter === 'early-access' ? filter : undefined,
   }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page, search } = readParams(new URL(request.url).searchParams)
+  const { page, search, filter } = readParams(new URL(request.url).searchParams)
   const { services } = context.get(appContext)
   const data = await services.blog.list(
-    { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
+    { page, limit: BLOG_PAGE_SIZE, status: 'published', search, filter },
     null,
   )
-  return { page, search, data }
+  return { page, search, filter, data }
 }
 
 // After the first render the list is fetched by RemoteBlogList, not by the loader.
@@ -41,7 +49,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams()
-  const { page, search } = readParams(params)
+  const { page, search, filter } = readParams(params)
+  // The address for a search, in the same list.
+  const query = (s: string) => ({ ...(s && { search: s }), ...(filter && { filter }) })
   const [text, setText] = useState(search)
   const [syncedSearch, setSyncedSearch] = useState(search)
   // The address changed by itself (back button, Clear Search): show its search in the box.
@@ -53,20 +63,20 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (text.trim() === search) return
     const timer = setTimeout(() => {
-      setParams(text.trim() ? { search: text.trim() } : {}, {
-        replace: true,
-        preventScrollReset: true,
-      })
+      setParams(query(text.trim()), { replace: true, preventScrollReset: true })
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [text, search, setParams])
+    // `query` follows the filter, which is in the address as `search` is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, search, filter, setParams])
 
   // The server's list for the address the page was loaded at; any other page or search is read
   // through the store, whose code loads then. Until its first answer, the list on screen stays
   // (another page of the page's first search) or skeletons show (a new search).
-  const fromServer = loaderData.page === page && loaderData.search === search
-  const view = { page, search, onClearSearch: () => setParams({}) }
-  const previous = search === loaderData.search ? loaderData.data : undefined
+  const same = search === loaderData.search && filter === loaderData.filter
+  const fromServer = same && loaderData.page === page
+  const view = { page, search, filter, onClearSearch: () => setParams(query('')) }
+  const previous = same ? loaderData.data : undefined
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10">
@@ -86,9 +96,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           className="mt-8"
           onSubmit={(e) => {
             e.preventDefault()
-            setParams(text.trim() ? { search: text.trim() } : {})
+            setParams(query(text.trim()))
           }}
         >
+          {filter && <input type="hidden" name="filter" value={filter} />}
           <label htmlFor="blog-search" className="sr-only">
             Search articles
           </label>
@@ -103,13 +114,18 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             className="h-12 w-full rounded-xl border border-border bg-card px-4 text-base text-foreground shadow-sm placeholder:text-muted-foreground focus:border-ring focus:outline-none"
           />
         </form>
+        {filter && (
+          <Suspense>
+            <MembersListIntro filter={filter} />
+          </Suspense>
+        )}
       </header>
 
       {fromServer ? (
         <BlogResults {...view} data={loaderData.data} failed={false} busy={false} />
       ) : (
         <Suspense fallback={<BlogResults {...view} data={previous} failed={false} busy />}>
-          <RemoteBlogList page={page} search={search} previous={previous}>
+          <RemoteBlogList page={page} search={search} filter={filter} previous={previous}>
             {(list) => <BlogResults {...view} {...list} />}
           </RemoteBlogList>
         </Suspense>

@@ -2,20 +2,44 @@ import { SIGN_IN_MESSAGES } from '../../../contracts/oauth-constants.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
-import { useDiscordSignIn } from './use-discord-sign-in.ts'
+import { type SignInState, useDiscordSignIn } from './use-discord-sign-in.ts'
 import { SiteLink } from '../ui/site-link.tsx'
 
-function DiscordMark({ className }: { className?: string }) {
+/** 'Continue with Discord', and what the sign-in is doing while it runs. */
+export function DiscordSignInButton({
+  state,
+  start,
+  className,
+}: {
+  state: SignInState
+  start: () => void
+  className?: string
+}) {
+  const { discordSignIn } = usePublicConfig()
+  const busy = state.status === 'connecting' || state.status === 'success'
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="currentColor">
-      <path d="M20.3 4.4A19.6 19.6 0 0 0 15.4 3l-.6 1.3a18.2 18.2 0 0 0-5.6 0L8.6 3a19.5 19.5 0 0 0-4.9 1.4C.6 9 -.3 13.6.1 18.1a19.7 19.7 0 0 0 6 3l1.3-2a12.8 12.8 0 0 1-2-1l.5-.4a14 14 0 0 0 12.2 0l.5.4-2 1 1.3 2a19.6 19.6 0 0 0 6-3c.5-5.2-.8-9.8-3.6-13.7ZM8 15.3c-1.2 0-2.2-1.1-2.2-2.4S6.8 10.5 8 10.5s2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Zm8 0c-1.2 0-2.2-1.1-2.2-2.4s1-2.4 2.2-2.4 2.2 1.1 2.2 2.4-1 2.4-2.2 2.4Z" />
-    </svg>
+    <Button
+      variant="discord"
+      className={className}
+      size="lg"
+      onClick={start}
+      disabled={!discordSignIn || busy}
+      aria-busy={busy || undefined}
+    >
+      <span aria-hidden="true" data-icon="discord" className="icon size-5" />
+      {!discordSignIn
+        ? SIGN_IN_MESSAGES.notConfigured
+        : state.status === 'connecting'
+          ? 'Waiting for Discord...'
+          : state.status === 'success'
+            ? 'Signed in! Redirecting...'
+            : 'Continue with Discord'}
+    </Button>
   )
 }
 
 /** The card on /login: Discord sign-in through a popup, and the way in for administrators. */
 export function DiscordSignInCard() {
-  const { discordSignIn } = usePublicConfig()
   const { state, start, dismiss } = useDiscordSignIn()
 
   if (state.status === 'account-linking-required') {
@@ -36,7 +60,6 @@ export function DiscordSignInCard() {
     )
   }
 
-  const busy = state.status === 'connecting' || state.status === 'success'
   return (
     <Card className="w-full max-w-md text-center">
       <p className="text-sm font-medium tracking-wide text-primary uppercase">Join Our Community</p>
@@ -45,23 +68,7 @@ export function DiscordSignInCard() {
         Sign in with your Discord account to reach the members area, manage your profile and join
         the conversation.
       </p>
-      <Button
-        variant="discord"
-        className="mt-6 w-full"
-        size="lg"
-        onClick={start}
-        disabled={!discordSignIn || busy}
-        aria-busy={busy || undefined}
-      >
-        <DiscordMark className="h-5 w-5" />
-        {!discordSignIn
-          ? SIGN_IN_MESSAGES.notConfigured
-          : state.status === 'connecting'
-            ? 'Waiting for Discord...'
-            : state.status === 'success'
-              ? 'Signed in! Redirecting...'
-              : 'Continue with Discord'}
-      </Button>
+      <DiscordSignInButton state={state} start={start} className="mt-6 w-full" />
       <div aria-live="polite" className="min-h-0">
         {state.status === 'connecting' && (
           <p className="mt-3 text-sm text-muted-foreground">

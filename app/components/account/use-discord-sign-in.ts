@@ -22,9 +22,10 @@ export type SignInState =
 /**
  * Signs in with Discord in a 500x600 popup. The popup ends on our own callback page, which posts
  * a one-time token (or an error) to this window; the token becomes a session through
- * establish_session. The popup is watched every second and closed after 5 minutes.
+ * establish_session. The popup is watched every second and closed after 5 minutes. Signed in, the
+ * visitor goes to `redirectTo`, or (null) stays on the page, which sees the new session.
  */
-export function useDiscordSignIn() {
+export function useDiscordSignIn({ redirectTo = '/' }: { redirectTo?: string | null } = {}) {
   const [state, setState] = useState<SignInState>({ status: 'idle' })
   const navigate = useNavigate()
   // The window whose messages are accepted: the popup of the current attempt, even once closed
@@ -60,11 +61,12 @@ export function useDiscordSignIn() {
       }
       setData(API_PATHS.getSession, {}, session)
       setState({ status: 'success' })
+      if (redirectTo === null) return
       timersRef.current.redirect = window.setTimeout(() => {
-        void navigate('/')
+        void navigate(redirectTo)
       }, OAUTH_POPUP.redirectAfterSuccessMs)
     },
-    [navigate],
+    [navigate, redirectTo],
   )
 
   useEffect(() => {

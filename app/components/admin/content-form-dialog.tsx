@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { type BlogPost } from '../../../contracts/blog-constants.ts'
+import { type BlogPost, type PostVisibility } from '../../../contracts/blog-constants.ts'
 import { CONTENT_MESSAGES } from '../../../contracts/content-messages.ts'
 import { CONTENT_STATUSES, type ContentStatus } from '../../../contracts/common-constants.ts'
 import type { ContentPage } from '../../../contracts/pages.ts'
@@ -75,6 +75,15 @@ export interface ContentFormValues {
   featuredImageUrl: string
   tags: string
   metaDescription: string
+  visibility: PostVisibility
+  /** Local date-time text, as publishedAt: when an early-access post opens to everyone. */
+  publicAt: string
+}
+
+const VISIBILITY_LABELS: Record<PostVisibility, string> = {
+  public: 'Public',
+  members: 'Members only',
+  'early-access': 'Early access',
 }
 
 /**
@@ -93,6 +102,8 @@ function formSchema(input: z.ZodObject) {
     status: field('status'),
     // Local date-time text, a list of tags as text: their parts are checked once sent.
     publishedAt: z.string(),
+    publicAt: z.string(),
+    visibility: field('visibility'),
     tags: z.string(),
     excerpt: field('excerpt'),
     featuredImageUrl: field('featuredImageUrl'),
@@ -130,6 +141,8 @@ function initialValues(record: ContentRecord | null): ContentFormValues {
     featuredImageUrl: post?.featuredImageUrl ?? '',
     tags: (post?.tags ?? []).join(', '),
     metaDescription: page?.metaDescription ?? '',
+    visibility: post?.visibility ?? 'public',
+    publicAt: toLocalInput(post?.publicAt ?? null),
   }
 }
 
@@ -151,6 +164,10 @@ function payload(kind: ContentKind, v: ContentFormValues, slugTyped: boolean) {
         excerpt: v.excerpt.trim() || null,
         featuredImageUrl: v.featuredImageUrl.trim() || null,
         tags: parseTags(v.tags),
+        visibility: v.visibility,
+        // Left empty for an early-access post, the server says the date is needed.
+        publicAt:
+          v.visibility === 'early-access' && v.publicAt ? new Date(v.publicAt).toISOString() : null,
       }
     : { ...common, metaDescription: v.metaDescription.trim() || null }
 }
@@ -172,6 +189,8 @@ const FIELDS = new Set<string>([
   'featuredImageUrl',
   'tags',
   'metaDescription',
+  'visibility',
+  'publicAt',
 ] satisfies Array<keyof ContentFormValues>)
 
 /**
@@ -354,6 +373,41 @@ export function ContentFormDialog({
                     />
                   )}
                 />
+                {kind === 'post' && (
+                  <>
+                    <FormField id={id('visibility')} label="Visibility" error={err('visibility')}>
+                      <select
+                        {...fieldProps(id('visibility'), err('visibility'))}
+                        {...form.register('visibility')}
+                        className="h-10 w-full rounded-lg border border-border bg-background px-3 text-sm"
+                      >
+                        {Object.entries(VISIBILITY_LABELS).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    </FormField>
+                    {values.visibility === 'early-access' && (
+                      <FormField
+                        id={id('public-at')}
+                        label="Opens to everyone on"
+                        error={err('publicAt')}
+                        hint="Members read it at once; everyone from this date and time."
+                      >
+                        <Input
+                          type="datetime-local"
+                          {...fieldProps(
+                            id('public-at'),
+                            err('publicAt'),
+                            `${id('public-at')}-hint`,
+                          )}
+                          {...form.register('publicAt')}
+                        />
+                      </FormField>
+                    )}
+                  </>
+                )}
               </fieldset>
               {kind === 'post' ? (
                 <fieldset className="space-y-4 rounded-lg border border-border p-4">

@@ -11,6 +11,7 @@ import { Input } from '../ui/input.tsx'
 import { LocalDate } from '../ui/local-date.tsx'
 import { RowMenu } from '../ui/row-menu.tsx'
 import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { LockBadge } from '../blog/post-card.tsx'
 import { messageOf, useAdminPages, useAdminPosts, useDebounced } from './admin-api.ts'
 import {
   CONTENT_KINDS,
@@ -156,7 +157,10 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
                   <div className="text-xs text-muted-foreground">/{row.slug}</div>
                 </Td>
                 <Td>
-                  <StatusBadge status={row.status} />
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <StatusBadge status={row.status} />
+                    {'visibility' in row && <LockBadge visibility={row.visibility} />}
+                  </div>
                 </Td>
                 <Td className="whitespace-nowrap">
                   {kind === 'post' ? (

@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE } from '../../../contracts/blog-constants.ts'
+import { BLOG_PAGE_SIZE, type BlogListFilter } from '../../../contracts/blog-constants.ts'
 import { Button } from '../ui/button.tsx'
 import { Pagination } from '../ui/pagination.tsx'
 import { StateMessage } from '../ui/state-message.tsx'
@@ -8,14 +8,24 @@ import type { BlogListState } from './remote-blog-list.tsx'
 export interface BlogResultsProps extends BlogListState {
   page: number
   search: string
+  filter: BlogListFilter | undefined
   onClearSearch: () => void
 }
 
 /** The blog's list as it stands: skeletons, the error, no results, or the cards and their pages. */
-export function BlogResults({ page, search, data, failed, busy, onClearSearch }: BlogResultsProps) {
+export function BlogResults({
+  page,
+  search,
+  filter,
+  data,
+  failed,
+  busy,
+  onClearSearch,
+}: BlogResultsProps) {
   const hrefFor = (p: number): `/${string}` => {
     const next = new URLSearchParams()
     if (search) next.set('search', search)
+    if (filter) next.set('filter', filter)
     if (p > 1) next.set('page', String(p))
     const qs = next.toString()
     return qs ? `/blog?${qs}` : '/blog'

@@ -1,4 +1,9 @@
-import { type BlogPostCard, CARD_TAG_COUNT } from '../../../contracts/blog-constants.ts'
+import {
+  type BlogPostCard,
+  CARD_TAG_COUNT,
+  MEMBER_POST_TEXT,
+  type PostVisibility,
+} from '../../../contracts/blog-constants.ts'
 import { formatShortDate } from '../../lib/format.ts'
 import { memoize } from '../../lib/memo.ts'
 import { SiteLink } from '../ui/site-link.tsx'
@@ -9,6 +14,15 @@ export function TagBadge({ tag }: { tag: string }) {
   return (
     <span className="inline-flex items-center rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
       {tag}
+    </span>
+  )
+}
+
+/** A lock and "Members" or "Early access" on a post that only members read whole (for now). */
+export function LockBadge({ visibility }: { visibility: PostVisibility }) {
+  return visibility === 'public' ? null : (
+    <span className="lock-badge">
+      {visibility === 'members' ? MEMBER_POST_TEXT.badgeMembers : MEMBER_POST_TEXT.badgeEarlyAccess}
     </span>
   )
 }
@@ -31,14 +45,17 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPostCard; headi
         />
       </SiteLink>
       <div className="flex flex-1 flex-col p-5">
-        {post.publishedAt && (
-          <time
-            dateTime={post.publishedAt}
-            className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
-          >
-            {formatShortDate(post.publishedAt)}
-          </time>
-        )}
+        <div className="flex items-center gap-2">
+          {post.publishedAt && (
+            <time
+              dateTime={post.publishedAt}
+              className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+            >
+              {formatShortDate(post.publishedAt)}
+            </time>
+          )}
+          <LockBadge visibility={post.visibility} />
+        </div>
         <Heading className="mt-2 font-display text-lg leading-snug font-semibold">
           <SiteLink to={`/blog/${post.slug}`} className="hover:text-primary">
             {post.title}

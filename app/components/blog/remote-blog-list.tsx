@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react'
 import { listPosts } from '../../../contracts/api-paths.ts'
-import { BLOG_PAGE_SIZE, type BlogListResponse } from '../../../contracts/blog-constants.ts'
+import {
+  BLOG_PAGE_SIZE,
+  type BlogListFilter,
+  type BlogListResponse,
+} from '../../../contracts/blog-constants.ts'
 import { useApi } from '../../lib/store.ts'
 
 const BLOG_LIST_STALE_MS = 60_000
@@ -21,18 +25,20 @@ export interface BlogListState {
 export default function RemoteBlogList({
   page,
   search,
+  filter,
   previous,
   children,
 }: {
   page: number
   search: string
+  filter: BlogListFilter | undefined
   /** The list on screen before this one, kept while the first answer loads (none: skeletons). */
   previous: BlogListResponse | undefined
   children: (list: BlogListState) => ReactNode
 }) {
   const query = useApi(
     listPosts,
-    { page, limit: BLOG_PAGE_SIZE, status: 'published', search },
+    { page, limit: BLOG_PAGE_SIZE, status: 'published', search, ...(filter && { filter }) },
     {
       staleMs: BLOG_LIST_STALE_MS,
       keepPrevious: previous !== undefined,

@@ -155,16 +155,10 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
+            <span
               aria-hidden="true"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+              className={`icon size-6 ${menuOpen ? 'icon-close' : 'icon-menu'}`}
+            />
           </Button>
         </div>
       </div>

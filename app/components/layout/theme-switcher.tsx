@@ -50,49 +50,10 @@ export function useTheme() {
 
 export const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
 
+const ICONS: Record<Theme, string> = { light: 'icon-sun', dark: 'icon-moon', auto: 'icon-screen' }
+
 export function ThemeIcon({ theme }: { theme: Theme }) {
-  if (theme === 'light') {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="12" cy="12" r="4" />
-        <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-      </svg>
-    )
-  }
-  if (theme === 'dark') {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-      </svg>
-    )
-  }
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="3" y="4" width="18" height="12" rx="2" />
-      <path d="M8 20h8M12 16v4" />
-    </svg>
-  )
+  return <span aria-hidden="true" className={`icon size-5 ${ICONS[theme]}`} />
 }
 
 const ThemeMenu = lazy(() => import('./theme-menu.tsx'))

@@ -58,17 +58,7 @@ export function RemoteImage({
           className,
         )}
       >
-        <svg viewBox="0 0 24 24" className="h-10 w-10 opacity-60" fill="none" aria-hidden="true">
-          <circle cx="12" cy="12" r="5" stroke="currentColor" strokeWidth="1.5" />
-          <path
-            d="M3 12c2.5-1.8 5.5-2.8 9-2.8s6.5 1 9 2.8"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-          />
-          <circle cx="19" cy="5" r="1" fill="currentColor" />
-          <circle cx="5" cy="18" r="0.8" fill="currentColor" />
-        </svg>
+        <span aria-hidden="true" className="icon icon-planet size-10 opacity-60" />
       </div>
     )
   }
