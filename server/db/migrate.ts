@@ -11,6 +11,7 @@ import * as createJobLeases from './migrations/20261123050100_create_job_leases.
 import * as createInvoices from './migrations/20261124000000_create_invoices.ts'
 import * as numberSearchRows from './migrations/20261125000000_number_search_rows_by_publication.ts'
 import * as storeCardExcerpts from './migrations/20261126000000_store_card_excerpts.ts'
+import * as createResources from './migrations/20261127000200_create_resources.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124000000_create_invoices': createInvoices,
   '20261125000000_number_search_rows_by_publication': numberSearchRows,
   '20261126000000_store_card_excerpts': storeCardExcerpts,
+  '20261127000200_create_resources': createResources,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
