@@ -108,7 +108,7 @@ export const SITE_PAGES = [
     indexing: 'unlisted',
     cache: BUILT_IN,
   },
-  { path: '/resources', module: 'routes/resources.tsx', indexing: 'unlisted', cache: BUILT_IN },
+  { path: '/resources', module: 'routes/resources.tsx', indexing: 'private' },
   {
     path: '/announcements',
     module: 'routes/announcements.tsx',

@@ -2,6 +2,7 @@ import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
 import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
 import { InvoicesTab } from '../components/admin/invoices-tab.tsx'
+import { ResourcesTab } from '../components/admin/resources-tab.tsx'
 import { StatsCards } from '../components/admin/stats-cards.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
@@ -26,6 +27,7 @@ export const ADMIN_TABS = {
   invoices: 'Invoices',
   images: 'Header Images',
   videos: 'YouTube Videos',
+  resources: 'Resources',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -55,6 +57,8 @@ function renderTab(tab: AdminTab) {
       return <YoutubeVideosTab />
     case 'invoices':
       return <InvoicesTab />
+    case 'resources':
+      return <ResourcesTab />
   }
 }
 

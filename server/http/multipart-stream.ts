@@ -70,14 +70,21 @@ export async function readStreamedForm(
   let buffer: Buffer = Buffer.from(CRLF)
   let ended = false
 
-  async function more(): Promise<boolean> {
-    if (ended) return false
+  /** The next piece of the body as it came (no copy), or null at its end. */
+  async function next(): Promise<Buffer | null> {
+    if (ended) return null
     const { done, value } = await reader.read()
     if (done) {
       ended = true
-      return false
+      return null
     }
-    buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+  }
+
+  async function more(): Promise<boolean> {
+    const piece = await next()
+    if (!piece) return false
+    buffer = buffer.length ? Buffer.concat([buffer, piece]) : piece
     return true
   }
 
@@ -134,12 +141,20 @@ export async function readStreamedForm(
         return
       }
       // Everything but what could be the start of a delimiter split across reads.
-      const safe = buffer.length - (delimiter.length - 1)
-      if (safe > 0) {
-        yield buffer.subarray(0, safe)
-        buffer = buffer.subarray(safe)
+      const keep = Math.min(buffer.length, delimiter.length - 1)
+      if (buffer.length > keep) yield buffer.subarray(0, buffer.length - keep)
+      const tail = buffer.subarray(buffer.length - keep)
+      const piece = await next()
+      if (!piece) throw new StreamedFormError('truncated')
+      // The pieces are passed on as they came: only where a delimiter may straddle two of them
+      // are they joined, so the file's bytes are not copied on their way to storage.
+      const joint = Buffer.concat([tail, piece.subarray(0, delimiter.length - 1)])
+      if (piece.length < delimiter.length - 1 || joint.includes(delimiter))
+        buffer = Buffer.concat([tail, piece])
+      else {
+        if (tail.length) yield tail
+        buffer = piece
       }
-      if (!(await more())) throw new StreamedFormError('truncated')
     }
   }
 }
@@ -174,21 +189,27 @@ function parseHeaders(text: string): PartHeaders {
     out.name = parameter(value, 'name')
     const extended = parameter(value, 'filename\\*')
     const plain = parameter(value, 'filename')
-    out.fileName = extended !== null ? decodeExtended(extended) : plain
+    out.fileName = extended !== null ? decodeExtended(extended) : plain && formDecoded(plain)
   }
   return out
 }
 
 /**
  * A quoted or bare parameter of a header value. Browsers send names as UTF-8 bytes with `"`, CR
- * and LF percent-encoded (HTML's form encoding) and a backslash as itself, so a backslash is no
- * escape here: a Windows path keeps its separators, for the name's last segment to be found.
+ * and LF percent-encoded (HTML's form encoding, undone by `formDecoded`) and a backslash as
+ * itself, so a backslash is no escape here: a Windows path keeps its separators, for the name's
+ * last segment to be found.
  */
 function parameter(value: string, name: string): string | null {
   const match = new RegExp(`(?:^|;)\\s*${name}=(?:"([^"]*)"|([^;]*))`, 'i').exec(value)
   if (!match) return null
   const raw = match[1] ?? (match[2] ?? '').trim()
   return Buffer.from(raw, 'latin1').toString('utf8')
+}
+
+/** HTML's form encoding escapes only these three in a file name: undone, they are made safe later. */
+function formDecoded(name: string): string {
+  return name.replace(/%(22|0D|0A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 function decodeExtended(value: string): string {

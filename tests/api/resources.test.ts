@@ -247,8 +247,8 @@ describe('resources: what may be uploaded', () => {
       ['..', 'download.pdf'],
       ['.hidden.pdf', 'hidden.pdf'],
       ['%2e%2e%2fsecret.pdf', '%2e%2e%2fsecret.pdf'],
-      // A browser sends a quote as %22, and it is kept so.
-      ['a\u0001b\u202ec%22d:e.pdf', 'abc%22d_e.pdf'],
+      // A browser sends a quote as %22 and a line break as %0A.
+      ['a\u0001b\u202ec%22d:e%0A.pdf', 'abc_d_e.pdf'],
       ['Étoile du soir.pdf', 'Étoile du soir.pdf'],
     ]
     for (const [fileName, safe] of cases) {

@@ -7,7 +7,8 @@ import * as API_PATHS from '../../../contracts/api-paths.ts'
 import { settled } from '../../lib/api-result.ts'
 import { invalidate, useApi } from '../../lib/store.ts'
 
-export type AdminResource = 'users' | 'posts' | 'pages' | 'faqs' | 'images' | 'videos' | 'invoices'
+export type AdminResource =
+  'users' | 'posts' | 'pages' | 'faqs' | 'images' | 'videos' | 'invoices' | 'resources'
 
 /**
  * What a change to a resource makes stale: its lists (the public pages reading the same endpoint,
@@ -21,6 +22,7 @@ const READS: Record<AdminResource, EndpointContract[]> = {
   images: [API_PATHS.listImages],
   videos: [API_PATHS.listVideos],
   invoices: [API_PATHS.listInvoices, API_PATHS.getInvoice],
+  resources: [API_PATHS.listResources],
 }
 
 /**
