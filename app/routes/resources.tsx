@@ -126,6 +126,10 @@ function ResourceCard({ resource }: { resource: Resource }) {
               <LocalDate iso={resource.createdAt} options={DATE} />
             </dd>
           </div>
+          <div className="flex w-full gap-1">
+            <dt className="sr-only">File</dt>
+            <dd className="text-xs break-all">{resource.fileName}</dd>
+          </div>
         </dl>
         <div>
           {/* A plain link: the server names the file and streams it (or sends the browser on). */}
@@ -145,7 +149,6 @@ function ResourceCard({ resource }: { resource: Resource }) {
             </svg>
             Download<span className="sr-only"> {resource.title}</span>
           </a>
-          <span className="ml-3 text-xs break-all text-muted-foreground">{resource.fileName}</span>
         </div>
       </Card>
     </li>
