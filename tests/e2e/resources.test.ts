@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import type { ResourceListResponse } from '../../contracts/resource-constants.ts'
 import { axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
+import { themedContext } from './route-walk.ts'
 
 // Each run uploads a resource of its own (a unique tag in its title) and deletes it at the end.
 const tag = Math.random().toString(36).slice(2, 8)
@@ -95,6 +96,24 @@ test('a member sees the list and downloads the file with its bytes and name', as
   expect(await axeViolations(page)).toEqual([])
   // Members never see the download counts.
   expect((await ownResource(page))?.downloadCount).toBeUndefined()
+})
+
+test('both pages are axe clean in the dark theme on a phone, the list and the tab included', async ({
+  browser,
+}) => {
+  const context = await themedContext(browser, 'dark', { width: 360, height: 800 })
+  const page = await context.newPage()
+  await loginAs(page, 'member')
+  await page.goto('/resources')
+  await waitForHydration(page)
+  await expect(page.getByRole('listitem').filter({ hasText: TITLE })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await loginAs(page, 'admin')
+  await page.goto('/admin?tab=resources')
+  await waitForHydration(page)
+  await expect(page.getByRole('row').filter({ hasText: TITLE })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await context.close()
 })
 
 test('the admin sees the download, edits the resource and deletes it with confirmation', async ({
