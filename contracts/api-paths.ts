@@ -22,6 +22,7 @@ import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
 import type { ProfileResponse } from './profile.ts'
 import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
+import type { Resource, ResourceListResponse } from './resource-constants.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 
 /**
@@ -507,5 +508,45 @@ export const getDiscordInvite = contract<DiscordInvite>()({
   access: 'member',
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+// Member resources: files for signed-in members, managed by admins.
+export const listResources = contract<ResourceListResponse>()({
+  method: 'GET',
+  path: '/resources/list',
+  access: 'member',
+  source: 'query',
+  input: () => import('./resources.ts').then((m) => m.ResourceListQuery),
+  cache: 'no-store',
+})
+export const uploadResource = contract<Resource>()({
+  method: 'POST',
+  path: '/resources/upload',
+  access: 'admin',
+  source: 'multipart',
+  input: () => import('./resources.ts').then((m) => m.ResourceUploadInput),
+  status: 201,
+})
+export const updateResource = contract<Resource>()({
+  method: 'POST',
+  path: '/resources/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./resources.ts').then((m) => m.ResourceUpdateInput),
+})
+export const deleteResource = contract()({
+  method: 'POST',
+  path: '/resources/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./resources.ts').then((m) => m.ResourceIdInput),
+})
+/** The file itself (streamed, or a redirect to a short-lived signed URL on S3), not JSON. */
+export const downloadResource = contract<never>()({
+  method: 'GET',
+  path: '/resources/download',
+  access: 'member',
+  source: 'query',
+  input: () => import('./resources.ts').then((m) => m.ResourceIdInput),
   cache: 'no-store',
 })

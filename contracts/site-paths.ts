@@ -103,7 +103,7 @@ export const SITE_PAGES = [
   { path: '/editor', module: 'routes/editor.tsx', indexing: 'private', guard: 'admin' },
   { path: '/invoice-test', module: 'routes/invoice-test.tsx', indexing: 'private' },
   { path: '/discord-invite', module: 'routes/discord-invite.tsx', indexing: 'private' },
-  { path: '/resources', module: 'routes/resources.tsx', indexing: 'unlisted', cache: BUILT_IN },
+  { path: '/resources', module: 'routes/resources.tsx', indexing: 'private' },
   { path: '/announcements', module: 'routes/announcements.tsx', indexing: 'private' },
 ] as const satisfies readonly SitePage[]
 

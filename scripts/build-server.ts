@@ -54,6 +54,7 @@ export const RUNTIME_PACKAGES = [
   'pg',
   'pg-native',
   '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
   'pdfkit',
   'nodemailer',
   'sanitize-html',

@@ -3,6 +3,7 @@ import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
 import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
 import { InvoicesTab } from '../components/admin/invoices-tab.tsx'
+import { ResourcesTab } from '../components/admin/resources-tab.tsx'
 import { StatsCards } from '../components/admin/stats-cards.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
@@ -28,6 +29,7 @@ export const ADMIN_TABS = {
   images: 'Header Images',
   videos: 'YouTube Videos',
   announcements: 'Announcements',
+  resources: 'Resources',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -59,6 +61,8 @@ function renderTab(tab: AdminTab) {
       return <InvoicesTab />
     case 'announcements':
       return <AnnouncementsTab />
+    case 'resources':
+      return <ResourcesTab />
   }
 }
 

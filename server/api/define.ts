@@ -87,6 +87,22 @@ export interface EndpointLimits {
    * sources): each client address gets UPSTREAM_RATE_LIMIT_PER_MINUTE requests a minute, then 429.
    */
   upstream?: boolean
+  /**
+   * A multipart form whose file streams to the handler as it arrives instead of being read whole
+   * first (server/http/multipart-stream.ts); `maxBodyBytes` then bounds the whole form.
+   */
+  streamed?: StreamedUpload
+}
+
+export interface StreamedUpload {
+  /** The most the text fields before the file may hold together. */
+  fieldBytes: number
+  /** The whole body must have arrived this long after it is first read. */
+  deadlineMs: number
+  /** The answer (413) to a body past `maxBodyBytes`. */
+  tooLargeMessage: string
+  /** A part after the file; a body that ended before the form did. */
+  messages: { 'after-file': string; truncated: string }
 }
 
 /** One mounted endpoint, as server/http/api.ts mounts every one of them. */

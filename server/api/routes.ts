@@ -11,6 +11,7 @@ import * as invoices from './invoices.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
+import * as resources from './resources.ts'
 import * as sky from './sky.ts'
 import * as user from './user.ts'
 import * as youtube from './youtube.ts'
@@ -72,6 +73,13 @@ export const API_ROUTES: Endpoint[] = [
   pages.updatePage,
   pages.deletePage,
   contact.submitContact,
+
+  // member resources: files for signed-in members (streamed upload, private download)
+  resources.listResources,
+  resources.uploadResource,
+  resources.updateResource,
+  resources.deleteResource,
+  resources.downloadResource,
 
   // sky data: moon phase, solar weather, picture of the day, news
   sky.getMoonPhase,

@@ -13,6 +13,7 @@ import * as numberSearchRows from './migrations/20261125000000_number_search_row
 import * as storeCardExcerpts from './migrations/20261126000000_store_card_excerpts.ts'
 import * as postVisibility from './migrations/20261127000000_post_visibility.ts'
 import * as createAnnouncements from './migrations/20261127000100_create_announcements.ts'
+import * as createResources from './migrations/20261127000200_create_resources.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126000000_store_card_excerpts': storeCardExcerpts,
   '20261127000000_post_visibility': postVisibility,
   '20261127000100_create_announcements': createAnnouncements,
+  '20261127000200_create_resources': createResources,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

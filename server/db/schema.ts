@@ -183,6 +183,21 @@ export interface HeaderImagesTable {
   created_at: string
 }
 
+export interface ResourcesTable {
+  id: Generated<number>
+  title: string
+  description: string | null
+  /** The uploaded file's name, made safe; it names the download. */
+  file_name: string
+  /** Where the bytes are, under storage's private prefix. */
+  storage_key: string
+  content_type: string
+  size: number
+  download_count: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
 export interface JobLeasesTable {
   name: string
   /** The job is due when now ≥ next_run_at and nobody holds an unexpired lock. */
@@ -267,6 +282,7 @@ export interface DB {
   invoice_items: InvoiceItemsTable
   invoice_counters: InvoiceCountersTable
   announcements: AnnouncementsTable
+  resources: ResourcesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -291,6 +307,8 @@ export type NewVideoRow = Insertable<VideosTable>
 export type HeaderImageRow = Selectable<HeaderImagesTable>
 export type NewHeaderImageRow = Insertable<HeaderImagesTable>
 export type JobLeaseRow = Selectable<JobLeasesTable>
+export type ResourceRow = Selectable<ResourcesTable>
+export type NewResourceRow = Insertable<ResourcesTable>
 export type InvoiceRow = Selectable<InvoicesTable>
 export type NewInvoiceRow = Insertable<InvoicesTable>
 export type InvoiceUpdate = Updateable<InvoicesTable>

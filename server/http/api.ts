@@ -1,6 +1,11 @@
 import type { Context, Hono } from 'hono'
 import { type z } from 'zod'
-import { type Endpoint, type HandlerContext, isWithHeaders } from '../api/define.ts'
+import {
+  type Endpoint,
+  type HandlerContext,
+  isWithHeaders,
+  type StreamedUpload,
+} from '../api/define.ts'
 import type { Services } from '../services/index.ts'
 import { findControlCharacter, TEXT_MESSAGES } from '../../contracts/text.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
@@ -19,6 +24,7 @@ import {
 import { ApiError, HTTP_MESSAGES } from './errors.ts'
 import { publicOrigin } from './origin.ts'
 import { applyInputMessages } from '../../contracts/input-messages.ts'
+import { readStreamedForm, StreamedFormError } from './multipart-stream.ts'
 import { readBodyText, requireWellFormed } from './request-text.ts'
 
 /**
@@ -68,6 +74,13 @@ export function mountApi(
       const user = authorize(c, ep)
       if (ep.heavy && memory.shedding())
         throw new Unavailable(BUSY_MESSAGE, { retryAfterSeconds: 2 })
+      if (ep.streamed) {
+        const { streamed } = ep
+        const result = await runStreamed(c, ep, streamed, maxSize, uploadGate, (input) =>
+          ep.run(input, handlerContext(c, user, services)),
+        )
+        return respond(c, ep, result)
+      }
       const hasBody = ep.source === 'json' || ep.source === 'multipart'
       const declared = Number(c.req.header('content-length') ?? NaN)
       let input: unknown
@@ -96,17 +109,7 @@ export function mountApi(
       // An endpoint that can reach an upstream counts each parsed call against the caller's share.
       if (ep.upstream) services.upstreamLimit.hit(ep.path, c.get('ip'))
       const result = await ep.run(input, handlerContext(c, user, services))
-      if (ep.cache && !(result instanceof Response && result.headers.has('Cache-Control')))
-        c.header('Cache-Control', ep.cache)
-      // Merged with what was set on the context: the cache policy and any cookie.
-      if (result instanceof Response) return c.newResponse(result.body, result)
-      let body = result
-      if (isWithHeaders(result)) {
-        for (const [name, value] of Object.entries(result.headers)) c.header(name, value)
-        body = result.body
-      }
-      c.status(ep.status)
-      return c.json(body ?? { success: true })
+      return respond(c, ep, result)
     })
   }
   for (const [path, methods] of methodsByPath) {
@@ -115,6 +118,64 @@ export function mountApi(
       return c.json({ error: HTTP_MESSAGES.methodNotAllowed }, 405)
     })
   }
+}
+
+function respond(c: Context<AppEnv>, ep: Endpoint, result: unknown): Response {
+  if (ep.cache && !(result instanceof Response && result.headers.has('Cache-Control')))
+    c.header('Cache-Control', ep.cache)
+  // Merged with what was set on the context: the cache policy and any cookie.
+  if (result instanceof Response) return c.newResponse(result.body, result)
+  let body = result
+  if (isWithHeaders(result)) {
+    for (const [name, value] of Object.entries(result.headers)) c.header(name, value)
+    body = result.body
+  }
+  c.status(ep.status)
+  return c.json(body ?? { success: true })
+}
+
+/**
+ * What a streamed upload holds in memory at once, whatever its size: the form's text fields and
+ * what its storage buffers (a part of an object-store upload).
+ */
+export const STREAMED_UPLOAD_RESERVATION = 6 * 1024 * 1024
+
+/**
+ * A form whose file streams to its handler: the text fields are parsed first, then the handler
+ * runs while the file's bytes still arrive, inside the upload budget for what it holds at once
+ * (not for the file's size). The body's limit and deadline are the endpoint's own.
+ */
+async function runStreamed(
+  c: Context<AppEnv>,
+  ep: Endpoint,
+  streamed: StreamedUpload,
+  maxSize: number,
+  uploads: BodyGate,
+  run: (input: unknown) => Promise<unknown>,
+): Promise<unknown> {
+  const tooLarge = () => new ApiError(413, streamed.tooLargeMessage)
+  const body = limitRequestBody(c, maxSize, streamed.deadlineMs)
+  if (body === TOO_LARGE) throw tooLarge()
+  const type = c.req.header('content-type') ?? ''
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw new ApiError(415, HTTP_MESSAGES.multipartRequired)
+  return uploads.run(STREAMED_UPLOAD_RESERVATION, c.get('ip'), async () => {
+    try {
+      const stream = c.req.raw.body
+      const form = stream
+        ? await readStreamedForm(stream, type, { fieldBytes: streamed.fieldBytes })
+        : { fields: {}, file: null }
+      const raw = form.file ? { ...form.fields, [form.file.field]: form.file } : form.fields
+      return await run(await validateInput(ep, raw))
+    } catch (error) {
+      if (body?.exceeded) throw tooLarge()
+      if (body?.timedOut)
+        throw new ApiError(408, BODY_TIMEOUT_MESSAGE, { headers: { Connection: 'close' } })
+      if (error instanceof StreamedFormError)
+        throw new ApiError(400, streamed.messages[error.reason])
+      throw error
+    }
+  })
 }
 
 /** The request as a handler may know it: plain values, and the cookies as what they mean. */
@@ -166,6 +227,10 @@ async function parseInput(c: Context<AppEnv>, ep: Endpoint): Promise<unknown> {
       raw = await readMultipart(c)
       break
   }
+  return validateInput(ep, raw)
+}
+
+async function validateInput(ep: Endpoint, raw: unknown): Promise<unknown> {
   requireWellFormed(raw)
   const parsed = (await ep.schema()).safeParse(raw)
   if (!parsed.success) throw validationError(parsed.error)

@@ -5,7 +5,7 @@ import { sessionCookieName } from '../auth/session-cookie.ts'
 import { readSessionToken, writeSessionCookie } from './cookies.ts'
 import { pingDatabase } from '../db/health.ts'
 import type { Services } from '../services/index.ts'
-import { BODY_LIMITS, mountApi } from './api.ts'
+import { BODY_LIMITS, bodyLimitOf, mountApi } from './api.ts'
 import { type BodyGate, BUSY_MESSAGE, createBodyGate } from './body-gate.ts'
 import type { ConnectionGuard } from './connection-guard.ts'
 import { createMemoryGuard, type MemorySnapshot } from './memory-guard.ts'
@@ -196,8 +196,9 @@ export function createHttpApp({
   // No body anywhere under /_api may pass the largest limit; each endpoint then applies its own
   // (server/http/api.ts), after the caller's access is checked. Neither reads ahead of the
   // endpoint's parser, so a refused request's body is never held in memory.
+  const largestBody = Math.max(...API_ROUTES.map(bodyLimitOf))
   const outerLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const body = limitRequestBody(c, BODY_LIMITS.upload)
+    const body = limitRequestBody(c, largestBody)
     if (body === TOO_LARGE) return c.json({ error: HTTP_MESSAGES.tooLarge }, 413)
     await next()
     if (body?.exceeded && c.res.status !== 413) {

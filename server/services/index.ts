@@ -20,6 +20,7 @@ import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
 import { createHeaderImageService } from './header-images.ts'
+import { createResourceService } from './resources.ts'
 import { createStorage } from '../storage/create-storage.ts'
 import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
@@ -75,6 +76,7 @@ export function createServices(deps: {
     sky: createSkyService({ config, clock, logger, upstreams }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
+    resources: createResourceService({ db, clock, logger, storage }),
     youtube: createYoutubeService({ db, clock, logger, config, upstreams, events }),
     radio: createRadioService({ clock, logger, config, upstreams }),
     discordCommunity,

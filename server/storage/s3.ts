@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Readable } from 'node:stream'
 import type * as S3 from '@aws-sdk/client-s3'
+import type * as Presigner from '@aws-sdk/s3-request-presigner'
 import type { S3Location } from '../config.ts'
 import {
   assertStorageKey,
@@ -12,6 +13,9 @@ import {
   type StoredObjectInfo,
   storageUrls,
 } from './storage.ts'
+
+/** A stream is sent in parts of this size (S3's smallest but the last): the most one upload holds. */
+export const S3_PART_BYTES = 5 * 1024 * 1024
 
 export interface S3StorageOptions extends StorageUrlOptions, S3Location {
   /** How long one request to the store may take before it fails. */
@@ -81,18 +85,116 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     }
   }
 
+  const putObject = (Key: string, bytes: Uint8Array, contentType: string, cacheControl?: string) =>
+    client.send(
+      new sdk.PutObjectCommand({
+        Bucket: options.bucket,
+        Key,
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    )
+
+  /** One object from a stream: a single PUT when it fits in one part, else a multipart upload. */
+  async function putStream(
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+    contentType: string,
+  ): Promise<number> {
+    const Key = objectKey(key)
+    let part: Uint8Array[] = []
+    let partBytes = 0
+    let size = 0
+    let uploadId: string | undefined
+    const parts: S3.CompletedPart[] = []
+    const sendPart = async () => {
+      if (uploadId === undefined) {
+        const created = await client.send(
+          new sdk.CreateMultipartUploadCommand({
+            Bucket: options.bucket,
+            Key,
+            ContentType: contentType,
+          }),
+        )
+        if (!created.UploadId) throw new Error('S3 started no multipart upload')
+        uploadId = created.UploadId
+      }
+      const PartNumber = parts.length + 1
+      const bytes = Buffer.concat(part, partBytes)
+      part = []
+      partBytes = 0
+      const sent = await client.send(
+        new sdk.UploadPartCommand({
+          Bucket: options.bucket,
+          Key,
+          UploadId: uploadId,
+          PartNumber,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+        }),
+      )
+      parts.push({ PartNumber, ETag: sent.ETag })
+    }
+    try {
+      for await (const chunk of body) {
+        part.push(chunk)
+        partBytes += chunk.byteLength
+        size += chunk.byteLength
+        if (partBytes >= S3_PART_BYTES) await sendPart()
+      }
+      if (uploadId === undefined) {
+        await putObject(Key, Buffer.concat(part, partBytes), contentType)
+        return size
+      }
+      if (partBytes > 0) await sendPart()
+      await client.send(
+        new sdk.CompleteMultipartUploadCommand({
+          Bucket: options.bucket,
+          Key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      )
+      return size
+    } catch (error) {
+      if (uploadId !== undefined) {
+        await client
+          .send(
+            new sdk.AbortMultipartUploadCommand({
+              Bucket: options.bucket,
+              Key,
+              UploadId: uploadId,
+            }),
+          )
+          .catch(() => undefined)
+      }
+      throw error
+    }
+  }
+
   return {
     async put(key, bytes, contentType) {
       // One PUT: the store makes the object visible whole, or not at all.
-      await client.send(
-        new sdk.PutObjectCommand({
+      await putObject(objectKey(key), bytes, contentType, 'public, max-age=86400')
+    },
+    putStream,
+    async signedUrl(key, { expiresInSeconds, contentType, contentDisposition }) {
+      // Loaded with the SDK, only where a signed URL is asked for.
+      const { getSignedUrl } = createRequire(import.meta.url)(
+        '@aws-sdk/s3-request-presigner',
+      ) as typeof Presigner
+      return getSignedUrl(
+        client,
+        new sdk.GetObjectCommand({
           Bucket: options.bucket,
           Key: objectKey(key),
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=86400',
+          ResponseContentType: contentType,
+          ResponseContentDisposition: contentDisposition,
+          ResponseCacheControl: 'private, no-store',
         }),
+        { expiresIn: expiresInSeconds },
       )
     },
     async delete(key) {

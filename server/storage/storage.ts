@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 /**
  * Where uploaded files live. Callers name a file by a key ("header-images/ab12-960.webp") and
@@ -11,6 +12,16 @@ import type { Readable } from 'node:stream'
 export interface Storage {
   /** Writes the whole object; a reader never sees half of it. Overwrites an existing key. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
+  /**
+   * Writes the object as its bytes arrive, holding at most a few megabytes of them at once, and
+   * answers how many there were. When the stream fails, nothing is left under the key.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<number>
+  /**
+   * A URL the object can be fetched from directly for `expiresInSeconds`, answered with the
+   * given headers; null for a storage that has none (the disk: the site streams the file).
+   */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>
   /** The public URL the browser loads the object from. */
@@ -26,6 +37,12 @@ export interface Storage {
   stat(key: string): Promise<StoredObjectInfo | null>
   /** The object's bytes (at most MAX_READ_BYTES), or null when there is none. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>
+}
+
+export interface SignedUrlOptions {
+  expiresInSeconds: number
+  contentType: string
+  contentDisposition: string
 }
 
 export interface StoredObjectInfo {
@@ -51,6 +68,17 @@ export interface StorageUrlOptions {
 /** The URL prefix the site serves uploads under (server/http/app.ts). */
 export const UPLOADS_URL_PREFIX = '/uploads/'
 
+/**
+ * Keys under this prefix are private: they get no URL, /uploads/ never serves them, and on disk
+ * they live outside the served folder (DATA_DIR/private). Only the service that wrote them reads
+ * them back, for a caller it has checked.
+ */
+export const PRIVATE_PREFIX = 'private/'
+
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith(PRIVATE_PREFIX)
+}
+
 /** Lower-case folders and names, one dot before an extension: nothing that can climb out. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*\.[a-z0-9]{1,5}$/
 
@@ -72,14 +100,17 @@ export function keyOfUrl(url: string | null | undefined, publicBaseUrl?: string)
   else if (publicBaseUrl && url?.startsWith(`${publicBaseUrl}/`))
     key = url.slice(publicBaseUrl.length + 1)
   else return null
-  return KEY_PATTERN.test(key) && key.length <= 200 ? key : null
+  return KEY_PATTERN.test(key) && key.length <= 200 && !isPrivateKey(key) ? key : null
 }
 
 /** url() and keyOf() of a storage: under /uploads/, or under the public base URL when there is one. */
 export function storageUrls(options: StorageUrlOptions): Pick<Storage, 'url' | 'keyOf'> {
   const base = options.publicBaseUrl?.replace(/\/+$/, '')
   return {
-    url: (key) => `${base ? `${base}/` : UPLOADS_URL_PREFIX}${assertStorageKey(key)}`,
+    url: (key) => {
+      if (isPrivateKey(key)) throw new InvalidStorageKey(key)
+      return `${base ? `${base}/` : UPLOADS_URL_PREFIX}${assertStorageKey(key)}`
+    },
     keyOf: (url) => keyOfUrl(url, base),
   }
 }
@@ -120,15 +151,24 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 }
 
-/** Files under DATA_DIR/uploads, served by the site at /uploads/{key}. */
+/**
+ * Files under DATA_DIR/uploads, served by the site at /uploads/{key}; private keys under
+ * DATA_DIR/private, which nothing serves.
+ */
 export function createDiskStorage(dataDir: string, options: StorageUrlOptions = {}): Storage {
   const root = path.resolve(dataDir, 'uploads')
+  const privateRoot = path.resolve(dataDir, 'private')
   const fileOf = (key: string): string => {
-    const file = path.resolve(root, assertStorageKey(key))
+    assertStorageKey(key)
+    const [base, rest] = isPrivateKey(key)
+      ? [privateRoot, key.slice(PRIVATE_PREFIX.length)]
+      : [root, key]
+    const file = path.resolve(base, rest)
     // Belt and braces: the pattern already refuses "..", absolute paths and backslashes.
-    if (!file.startsWith(root + path.sep)) throw new InvalidStorageKey(key)
+    if (!file.startsWith(base + path.sep)) throw new InvalidStorageKey(key)
     return file
   }
+  const temporaryOf = (file: string) => `${file}.${process.pid}.${Date.now()}.tmp`
   const statOf = async (key: string): Promise<StoredObjectInfo | null> => {
     try {
       const info = await stat(fileOf(key))
@@ -152,10 +192,33 @@ export function createDiskStorage(dataDir: string, options: StorageUrlOptions = 
     async put(key, bytes) {
       const file = fileOf(key)
       await mkdir(path.dirname(file), { recursive: true })
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+      const temporary = temporaryOf(file)
       await writeFile(temporary, bytes, { mode: 0o644 })
       await rename(temporary, file)
     },
+    async putStream(key, body) {
+      const file = fileOf(key)
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+      const temporary = temporaryOf(file)
+      let size = 0
+      const counted = Readable.from(
+        (async function* () {
+          for await (const chunk of body) {
+            size += chunk.byteLength
+            yield chunk
+          }
+        })(),
+      )
+      try {
+        await pipeline(counted, createWriteStream(temporary, { mode: 0o600 }))
+        await rename(temporary, file)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
+      }
+      return size
+    },
+    signedUrl: () => Promise.resolve(null),
     async delete(key) {
       await rm(fileOf(key), { force: true })
     },

@@ -8,7 +8,15 @@ import { settled } from '../../lib/api-result.ts'
 import { invalidate, useApi } from '../../lib/store.ts'
 
 export type AdminResource =
-  'users' | 'posts' | 'pages' | 'faqs' | 'images' | 'videos' | 'invoices' | 'announcements'
+  | 'users'
+  | 'posts'
+  | 'pages'
+  | 'faqs'
+  | 'images'
+  | 'videos'
+  | 'invoices'
+  | 'announcements'
+  | 'resources'
 
 /**
  * What a change to a resource makes stale: its lists (the public pages reading the same endpoint,
@@ -23,6 +31,7 @@ const READS: Record<AdminResource, EndpointContract[]> = {
   videos: [API_PATHS.listVideos],
   invoices: [API_PATHS.listInvoices, API_PATHS.getInvoice],
   announcements: [API_PATHS.listAnnouncements],
+  resources: [API_PATHS.listResources],
 }
 
 /**

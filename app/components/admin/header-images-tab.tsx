@@ -16,6 +16,7 @@ import { FieldError, Input, Label, Textarea } from '../ui/input.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { useAdminImages, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
+import { UploadActions, UploadProgress } from './upload-parts.tsx'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp']
 const IMAGE_EXTENSION = /\.(jpe?g|png|webp)$/i
@@ -310,9 +311,6 @@ function UploadForm() {
     }
   }
 
-  const percent = progress ? Math.round(progress.fraction * 100) : 0
-  const processing = progress !== null && progress.fraction >= 1
-
   return (
     <Card className="p-4 sm:p-6">
       <section aria-labelledby={`${id}-heading`}>
@@ -474,62 +472,24 @@ function UploadForm() {
             </div>
 
             {progress && (
-              <div className="space-y-1.5">
-                <div className="flex justify-between text-xs text-muted-foreground">
-                  <span id={ids.progress}>{processing ? 'Processing image…' : 'Uploading'}</span>
-                  <span aria-hidden="true">{percent}%</span>
-                </div>
-                <div
-                  role="progressbar"
-                  aria-labelledby={ids.progress}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="h-2 overflow-hidden rounded-full bg-muted"
-                >
-                  <div
-                    className={cn(
-                      'h-full rounded-full bg-primary transition-[width] duration-200',
-                      processing && 'animate-pulse',
-                    )}
-                    style={{ width: `${percent}%` }}
-                  />
-                </div>
-              </div>
+              <UploadProgress
+                id={ids.progress}
+                fraction={progress.fraction}
+                doneLabel="Processing image…"
+              />
             )}
 
-            <div className="mt-auto space-y-2">
-              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                {/* aria-disabled, not disabled: the button keeps the keyboard focus while busy. */}
-                <Button
-                  ref={submitButton}
-                  type="submit"
-                  aria-disabled={busy || undefined}
-                  className={cn(busy && 'cursor-progress opacity-50')}
-                >
-                  {busy ? 'Uploading...' : 'Upload Image'}
-                </Button>
-                {busy && (
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      abort.current?.abort()
-                      submitButton.current?.focus()
-                    }}
-                  >
-                    Cancel upload
-                  </Button>
-                )}
-              </div>
-              <div aria-live="polite" className="text-sm">
-                {succeeded && <p className="font-medium text-success">{M.uploadSuccess}</p>}
-              </div>
-              {uploadError && (
-                <p role="alert" className="text-sm text-error">
-                  {uploadError}
-                </p>
-              )}
-            </div>
+            <UploadActions
+              busy={busy}
+              label="Upload Image"
+              submitRef={submitButton}
+              onCancel={() => {
+                abort.current?.abort()
+                submitButton.current?.focus()
+              }}
+              success={succeeded ? M.uploadSuccess : null}
+              error={uploadError}
+            />
           </div>
         </form>
       </section>
