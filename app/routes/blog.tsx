@@ -28,10 +28,11 @@ function readParams(params: URLSearchParams) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, search, filter } = readParams(new URL(request.url).searchParams)
-  const { services } = context.get(appContext)
+  // A member's cards carry the usual excerpts; signed-in pages are never stored in the page cache.
+  const { services, user } = context.get(appContext)
   const data = await services.blog.list(
     { page, limit: BLOG_PAGE_SIZE, status: 'published', search, filter },
-    null,
+    user,
   )
   return { page, search, filter, data }
 }

@@ -193,6 +193,13 @@ describe('the leak matrix', () => {
     })
   }
 
+  it("/blog's server data: a member's cards carry their excerpts, a visitor's never the body", async () => {
+    for (const path of ['/blog.data', '/blog.data?filter=members']) {
+      expect((await read(path, member)).text, path).toContain(MEMBERS.marker)
+      expect((await read(path)).text, path).not.toContain(MEMBERS.marker)
+    }
+  })
+
   it('gives a visitor the post without content, locked, and the member the whole post', async () => {
     const visitor = JSON.parse((await read(surfaces(membersPost, '').get)).text) as BlogPostView
     expect(visitor.locked).toBe(true)
