@@ -71,7 +71,7 @@ export default function Admin() {
     <PageContainer>
       <PageHeading
         title="Admin Dashboard"
-        subtitle="Manage users, content, invoices, header images and the video cache."
+        subtitle="Manage users, content, announcements, resources, invoices, header images and the video cache."
       />
       <div className="space-y-8">
         <StatsCards />
