@@ -16,12 +16,14 @@ const SUMMARY_COLUMNS = [
 ] as const
 export type PageSummaryRow = Pick<PageRow, (typeof SUMMARY_COLUMNS)[number]>
 
-type PageFilter = ListScope & { search?: string }
+/** `hiddenSlugs`: pages left out of the list (the members' own pages, for a visitor). */
+type PageFilter = ListScope & { search?: string; hiddenSlugs?: readonly string[] }
 
 function filtered(db: Database, filter: PageFilter) {
   let q = db.selectFrom('pages')
   const condition = scopeCondition(filter)
   if (condition) q = q.where(condition)
+  if (filter.hiddenSlugs?.length) q = q.where('slug', 'not in', filter.hiddenSlugs)
   if (filter.search) {
     // Few pages exist; a case-insensitive match on title and slug is all the admin list needs.
     q = q.where(containsText(['title', 'slug'], filter.search))

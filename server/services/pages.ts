@@ -90,7 +90,11 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
   ) {
     const scope = listScope(viewer, query.status, clock.now().toISOString())
     if (!scope) throw new Forbidden(PAGE_MESSAGES.statusForbidden)
-    return { ...scope, search: query.search ?? undefined }
+    return {
+      ...scope,
+      search: query.search ?? undefined,
+      hiddenSlugs: viewer ? undefined : [...MEMBER_PAGE_SLUGS],
+    }
   }
 
   return {
@@ -100,7 +104,7 @@ export function createPageService(deps: { db: Database; clock: Clock; events: Co
       viewer: SessionUser | null,
     ): Promise<ContentPageSummary[]> {
       const rows = await listPages(db, filterFor(query, viewer))
-      return rows.filter((row) => viewer || !MEMBER_PAGE_SLUGS.has(row.slug)).map(toPageSummary)
+      return rows.map(toPageSummary)
     },
 
     /** One page of that list, with its totals (the API's list). */

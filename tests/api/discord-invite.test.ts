@@ -150,5 +150,15 @@ describe('GET /_api/discord/invite', () => {
     const sitemap = await t.request('/sitemap.xml')
     expect(sitemap.status).toBe(200)
     expect(sitemap.text).not.toContain('discord-invite')
+    // The list names it to members only, and counts it only for them.
+    const list = async (cookie?: string) =>
+      (await t.request('/_api/pages/list', { cookie })).json as unknown as {
+        pages: Array<{ slug: string }>
+        pagination: { total: number }
+      }
+    const [visitor, member] = [await list(), await list(members.unlinked)]
+    expect(visitor.pages.map((p) => p.slug)).not.toContain('discord-invite')
+    expect(member.pages.map((p) => p.slug)).toContain('discord-invite')
+    expect(member.pagination.total).toBe(visitor.pagination.total + 1)
   })
 })
