@@ -32,7 +32,15 @@ const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, 
 const NARROW = { width: 360, height: 740 }
 
 /** Public pages that read who is signed in (a test below keeps this list true). */
-const SIGNED_IN_VIEWS = ['routes/home.tsx', 'routes/members.tsx', 'routes/login.tsx']
+const SIGNED_IN_VIEWS = [
+  'routes/home.tsx',
+  'routes/members.tsx',
+  'routes/login.tsx',
+  'routes/blog.tsx',
+  'routes/announcements.tsx',
+  'routes/discord-invite.tsx',
+  'routes/resources.tsx',
+]
 const AREAS = {
   member: ['routes/member-area.tsx'],
   admin: ['routes/member-area.tsx', 'routes/admin-area.tsx'],
@@ -142,7 +150,10 @@ test('a page that reads who is signed in is walked signed in', async ({ browser 
   const table = await routeTable(await sampleValues(browser))
   const app = path.resolve('app')
   const readsUser = (file: string) =>
-    /\buseAuth\(|context\.get\(appContext\)\.user/.test(readFileSync(path.join(app, file), 'utf8'))
+    // The hook, the loader's user (read or destructured), or the members-only gate.
+    /\buseAuth\(|appContext\)\.user|\buser\b[^}]*\}\s*=\s*context\.get\(appContext\)|\bforMembers\(|<MembersOnly\b/.test(
+      readFileSync(path.join(app, file), 'utf8'),
+    )
   const routeFiles = readdirSync(path.join(app, 'routes'))
     .filter((name) => name.endsWith('.tsx') && !name.includes('.test.'))
     .map((name) => `routes/${name}`)
