@@ -81,10 +81,14 @@ for (const width of [360, 390, 768, 1366]) {
 test('a channel of talk alone: the home page stops asking Discord three pages after the first', async ({
   page,
 }) => {
-  // Every page holds messages without images and points to an older one, without end.
+  // Every page holds messages without images and points to an older one, without end. The last
+  // page the home page asks for is held until the test lets it go.
   const asked: string[] = []
-  await page.route('**/_api/discord/channel-images**', (route) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/_api/discord/channel-images**', async (route) => {
     asked.push(route.request().url())
+    if (asked.length === 4) await held
     return route.fulfill({
       status: 200,
       contentType: 'application/json',
@@ -97,6 +101,11 @@ test('a channel of talk alone: the home page stops asking Discord three pages af
   await page.goto('/')
   const community = page.getByRole('region', { name: 'From the Community' })
   await community.scrollIntoViewIfNeeded()
+  await expect.poll(() => asked.length).toBe(4)
+  // Not empty while a page is still on its way: the tiles' skeleton stays.
+  await expect(community.getByRole('status', { name: 'Loading community images' })).toBeVisible()
+  await expect(community.getByText(MEDIA_MESSAGES.discordEmpty)).toHaveCount(0)
+  release()
   await expect(community.getByText(MEDIA_MESSAGES.discordEmpty)).toBeVisible()
   expect(asked).toHaveLength(4)
   // Each page after the first continues from the one before it.

@@ -223,18 +223,12 @@ test('/blog?filter= lists the early-access or the members-only posts with their 
   await expect(page).toHaveURL('/blog')
   await expect(page.getByRole('region', { name: 'Members-only articles' })).toHaveCount(0)
 
-  // The whole blog shows all three, each marked as it is; related posts too.
+  // The whole blog shows all three, each marked as it is. (Related posts show the same card, with
+  // the newest posts of the moment: other tests publish at the same time, so a unit test checks it.)
   await visit(page, `/blog?search=${tag}`)
   await expect(card(members.post.title).getByText('Members', { exact: true })).toBeVisible()
+  await expect(card(early.post.title).getByText('Early access', { exact: true })).toBeVisible()
   await expect(card(open.post.title).getByText(/^(Members|Early access)$/)).toHaveCount(0)
-  await visit(page, `/blog/${open.post.slug}`)
-  const related = page.getByRole('region', { name: 'You Might Also Like' })
-  await expect(
-    related
-      .getByRole('article')
-      .filter({ hasText: early.post.title })
-      .getByText('Early access', { exact: true }),
-  ).toBeVisible()
 })
 
 test('a signed-in member sees the member lists without the sign-in call', async ({ page }) => {

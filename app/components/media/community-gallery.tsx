@@ -120,7 +120,12 @@ export function useCommunityImages(pageSize: number, minImages = 0) {
   const isFetchingNextPage = more && !last.data && (last.isFetching || !last.error)
   return {
     images,
-    isPending: !error && (!answers[0] || (filling && !lastFailed)),
+    // Still looking for the first images while a page beyond the first is on its way: the
+    // channel is not known to be empty until the last page has answered.
+    isPending:
+      !error &&
+      (!answers[0] ||
+        (images.length < minImages && ((filling && !lastFailed) || isFetchingNextPage))),
     isError: !!error,
     error,
     refetch: () => pages.forEach((p) => p.isError && void p.refetch()),
