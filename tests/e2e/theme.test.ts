@@ -185,3 +185,23 @@ test.describe('theme switcher', () => {
     })
   }
 })
+
+test('with forced colours (high contrast) the icons drawn by the stylesheet keep the text colour', async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/about')
+  const colours = await page.evaluate(() => {
+    const probe = document.createElement('span')
+    probe.style.color = 'CanvasText'
+    document.body.append(probe)
+    const text = getComputedStyle(probe).color
+    probe.remove()
+    const icons = [...document.querySelectorAll<HTMLElement>('header .icon')]
+    return { text, icons: icons.map((el) => getComputedStyle(el).backgroundColor) }
+  })
+  // The theme button's and the menu button's.
+  expect(colours.icons.length).toBeGreaterThanOrEqual(2)
+  for (const colour of colours.icons) expect(colour).toBe(colours.text)
+})
