@@ -1,26 +1,13 @@
 import type { Database } from './dialect.ts'
+import { newestFirstPage } from './newest-first.ts'
 import type { AnnouncementRow, NewAnnouncementRow } from './schema.ts'
 
 /** One page of announcements, newest first, and how many there are in all. */
-export async function listAnnouncements(
+export function listAnnouncements(
   db: Database,
   page: { offset: number; limit: number },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('announcements')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('announcements')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return newestFirstPage(db, 'announcements', page)
 }
 
 export async function findAnnouncement(

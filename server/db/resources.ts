@@ -1,26 +1,13 @@
 import type { Database } from './dialect.ts'
+import { newestFirstPage } from './newest-first.ts'
 import type { NewResourceRow, ResourceRow } from './schema.ts'
 
 /** One page of resources, newest first, and how many there are in all. */
-export async function listResources(
+export function listResources(
   db: Database,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ResourceRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('resources')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('resources')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return newestFirstPage(db, 'resources', page)
 }
 
 export async function findResource(db: Database, id: number): Promise<ResourceRow | undefined> {
