@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { PAGE_NUMBER_MAX, positiveId, requiredString, wholeNumber } from './common.ts'
-import { LIST_LIMIT_MAX, type ListPagination } from './blog-constants.ts'
+import type { ListPagination } from './blog-constants.ts'
 import { contentHtml } from './blog.ts'
 import { CONTENT_MESSAGES } from './content-messages.ts'
 import { prose } from './text.ts'
 
-/** A page of announcements holds this many unless the caller asks for fewer (or more, up to LIST_LIMIT_MAX). */
+/**
+ * A page of announcements holds this many, and never more: each carries its whole text (up to
+ * ANNOUNCEMENT_CONTENT_MAX_LENGTH), so a page stays under half a megabyte.
+ */
 export const ANNOUNCEMENTS_PAGE_SIZE = 20
 export const ANNOUNCEMENT_TITLE_MAX_LENGTH = 200
 /** Short notes, not articles: a tenth of a post's length, after sanitizing. */
@@ -16,7 +19,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   idInvalid: 'Announcement id must be a positive whole number',
   titleTooLong: `Title must be at most ${ANNOUNCEMENT_TITLE_MAX_LENGTH} characters`,
   contentTooLong: `Content must be at most ${ANNOUNCEMENT_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  limitTooLarge: CONTENT_MESSAGES.limitTooLarge,
+  limitTooLarge: `Limit must be at most ${ANNOUNCEMENTS_PAGE_SIZE}`,
 } as const
 
 const announcementId = positiveId(ANNOUNCEMENT_MESSAGES.idInvalid)
@@ -41,7 +44,11 @@ export const AnnouncementDeleteInput = z.object({ id: announcementId })
 
 export const AnnouncementListQuery = z.object({
   page: wholeNumber(1, PAGE_NUMBER_MAX),
-  limit: wholeNumber(ANNOUNCEMENTS_PAGE_SIZE, LIST_LIMIT_MAX, ANNOUNCEMENT_MESSAGES.limitTooLarge),
+  limit: wholeNumber(
+    ANNOUNCEMENTS_PAGE_SIZE,
+    ANNOUNCEMENTS_PAGE_SIZE,
+    ANNOUNCEMENT_MESSAGES.limitTooLarge,
+  ),
 })
 export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuery>
 

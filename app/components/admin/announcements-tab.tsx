@@ -18,6 +18,7 @@ import { DeleteDialog } from './delete-dialog.tsx'
 import { Pager } from './pager.tsx'
 import { RichTextField } from './rich-text-field.tsx'
 
+// ANNOUNCEMENTS_PAGE_SIZE, the most a page may hold (its module would bring the schemas into this chunk).
 const PAGE_SIZE = 20
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
