@@ -18,6 +18,12 @@ import type {
   VideoListResponse,
 } from './media-constants.ts'
 import type { DiscordInvite } from './discord-invite.ts'
+import type {
+  NewsletterSendListResponse,
+  NewsletterSendSummary,
+  NewsletterStats,
+  NewsletterSubscriptionView,
+} from './newsletter-constants.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
 import type { ProfileResponse } from './profile.ts'
@@ -548,5 +554,112 @@ export const downloadResource = contract<never>()({
   access: 'member',
   source: 'query',
   input: () => import('./resources.ts').then((m) => m.ResourceIdInput),
+  cache: 'no-store',
+})
+
+// The newsletter (contracts/newsletter.ts): subscribing by e-mail with double opt-in, the signed
+// preferences and one-click unsubscribe links of every mail, a member's own preferences, and
+// the admin's view of the outbox.
+export const subscribeNewsletter = contract<{ success: true; message: string }>()({
+  method: 'POST',
+  path: '/newsletter/subscribe',
+  access: 'public',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterSubscribeInput),
+})
+/** The confirmation link of the double opt-in: a redirect to /email/confirmed (or the expired page). */
+export const confirmNewsletter = contract<never>()({
+  method: 'GET',
+  path: '/newsletter/confirm',
+  access: 'public',
+  source: 'query',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+  cache: 'no-store',
+})
+export const getNewsletterPreferences = contract<NewsletterSubscriptionView>()({
+  method: 'GET',
+  path: '/newsletter/preferences',
+  access: 'public',
+  source: 'query',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+  cache: 'no-store',
+})
+export const updateNewsletterPreferences = contract<NewsletterSubscriptionView>()({
+  method: 'POST',
+  path: '/newsletter/preferences',
+  access: 'public',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterPreferencesInput),
+})
+/** RFC 8058 one-click unsubscribe: the token in the query, any body; 200 when already done. */
+export const unsubscribeNewsletter = contract<{ success: true; message: string }>()({
+  method: 'POST',
+  path: '/newsletter/unsubscribe',
+  access: 'public',
+  source: 'query',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+})
+export const getMemberNewsletter = contract<NewsletterSubscriptionView>()({
+  method: 'GET',
+  path: '/user/newsletter',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const updateMemberNewsletter = contract<NewsletterSubscriptionView>()({
+  method: 'POST',
+  path: '/user/newsletter',
+  access: 'member',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.MemberNewsletterInput),
+})
+export const getNewsletterStats = contract<NewsletterStats>()({
+  method: 'GET',
+  path: '/admin/newsletter/stats',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const listNewsletterSends = contract<NewsletterSendListResponse>()({
+  method: 'GET',
+  path: '/admin/newsletter/sends',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendsQuery),
+  cache: 'no-store',
+})
+/** Sends the post's mail to the signed-in admin only; nothing is queued for subscribers. */
+export const sendNewsletterTest = contract<{ success: true; message: string }>()({
+  method: 'POST',
+  path: '/admin/newsletter/send-test',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendTestInput),
+})
+/** The post's mail as subscribers would get it (HTML and plain text), for the editor's preview. */
+export const previewNewsletterMail = contract<{ subject: string; html: string; text: string }>()({
+  method: 'POST',
+  path: '/admin/newsletter/preview',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendTestInput),
+})
+/** Queues the send's failed deliveries again (attempts start over). */
+export const retryNewsletterSend = contract<NewsletterSendSummary>()({
+  method: 'POST',
+  path: '/admin/newsletter/retry',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterRetryInput),
+})
+/** CSV (e-mail, kind, preferences, since), streamed; not JSON. */
+export const exportNewsletterSubscribers = contract<never>()({
+  method: 'GET',
+  path: '/admin/newsletter/export.csv',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
   cache: 'no-store',
 })

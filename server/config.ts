@@ -205,6 +205,34 @@ const EnvSchema = z.object({
     z.email({ message: 'CONTACT_TO must be an e-mail address' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  // The site's own time zone: the weekly digest's day and hour are read in it.
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine((zone) => isTimeZone(zone), {
+      message: 'SITE_TIME_ZONE must be an IANA time zone such as Europe/London',
+    }),
+  // Newsletter mails handed to the SMTP server a minute, at most (0: as fast as it takes them).
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  // How often the outbox is checked for due deliveries, in seconds (a queued send also wakes it).
+  NEWSLETTER_POLL_S: z.coerce.number().min(0.05).max(3600).default(10),
+  // When the weekly digest goes out, in SITE_TIME_ZONE: a weekday and a 24-hour time.
+  NEWSLETTER_DIGEST_AT: z
+    .string()
+    .trim()
+    .default('Sun 08:00')
+    .transform((v, ctx) => {
+      const parsed = parseWeeklyTime(v)
+      if (!parsed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'NEWSLETTER_DIGEST_AT must be a weekday and a time, such as Sun 08:00',
+        })
+        return z.NEVER
+      }
+      return parsed
+    }),
   INVOICE_FROM_NAME: optionalString,
   // Line breaks as real ones or as \n.
   INVOICE_FROM_ADDRESS: optionalString.transform((v) => v?.replace(/\\n/g, '\n')),
@@ -276,6 +304,15 @@ export interface Config {
     upstreamTimeoutMs: number
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
+  /** The site's time zone (SITE_TIME_ZONE, IANA). */
+  timeZone: string
+  newsletter: {
+    /** Messages a minute handed to SMTP; 0 is unlimited. */
+    ratePerMinute: number
+    pollMs: number
+    /** The weekly digest: day (0 Sunday … 6 Saturday) and minutes after midnight, site time. */
+    digestAt: WeeklyTime
+  }
   /** Who the invoices come from (INVOICE_FROM_*), by default SITE_NAME and MAIL_FROM's address. */
   invoiceIssuer: InvoiceIssuer
   /** The live radio: an AzuraCast station (none when AZURACAST_URL is unset). */
@@ -524,6 +561,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       contactTo: e.CONTACT_TO,
     },
+    timeZone: e.SITE_TIME_ZONE,
+    newsletter: {
+      ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
+      pollMs: Math.round(e.NEWSLETTER_POLL_S * 1000),
+      digestAt: e.NEWSLETTER_DIGEST_AT,
+    },
     invoiceIssuer: {
       name: e.INVOICE_FROM_NAME ?? e.SITE_NAME,
       address: e.INVOICE_FROM_ADDRESS ?? null,
@@ -545,6 +588,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       galleryChannelId: e.DISCORD_GALLERY_CHANNEL_ID,
       timeoutMs: e.MEDIA_UPSTREAM_TIMEOUT_MS,
     },
+  }
+}
+
+export interface WeeklyTime {
+  /** 0 Sunday … 6 Saturday */
+  day: number
+  /** Minutes after midnight. */
+  minute: number
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
+
+/** `Sun 08:00`, `sunday 8:00`, `Mon 19:30` → {day, minute}; null when it is not one. */
+export function parseWeeklyTime(value: string): WeeklyTime | null {
+  const match = /^([a-z]{3})[a-z]*\s+(\d{1,2}):(\d{2})$/i.exec(value.trim())
+  if (!match) return null
+  const day = WEEKDAYS.indexOf(match[1]!.toLowerCase())
+  const hour = Number(match[2])
+  const minute = Number(match[3])
+  if (day < 0 || hour > 23 || minute > 59) return null
+  return { day, minute: hour * 60 + minute }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
   }
 }
 

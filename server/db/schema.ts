@@ -80,6 +80,8 @@ export interface BlogPostsTable {
   visibility: string
   /** When an early-access post opens to everyone (ISO UTC); null for any other visibility. */
   public_at: string | null
+  /** 1: e-mail the post to the newsletter's subscribers when it becomes visible (once). */
+  email_subscribers: Generated<number>
   author_id: number | null
   created_at: string
   updated_at: string
@@ -262,6 +264,61 @@ export interface InvoiceCountersTable {
   last_number: number
 }
 
+/** Who gets the newsletter: a member (user_id set) or a visitor who confirmed an address. */
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>
+  /** Lower-cased. */
+  email: string
+  user_id: number | null
+  /** Random, bound into the subscription's signed links (server/newsletter/tokens.ts). */
+  token_key: string
+  /** Preferences, 0/1. */
+  posts: Generated<number>
+  digest: Generated<number>
+  alerts: Generated<number>
+  confirmed_at: string | null
+  confirmation_sent_at: string | null
+  unsubscribed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One send: a post to its audience, a weekly digest, an alert. */
+export interface NewslettersTable {
+  id: Generated<number>
+  /** post | digest | alert (contracts/newsletter.ts NEWSLETTER_KINDS) */
+  kind: string
+  post_id: string | null
+  /** all | members | email-only */
+  audience: string
+  /** Unique: what makes a send happen once (`post:<id>:members`, `digest:2026-11-29`). */
+  dedupe_key: string
+  subject: string
+  /** queued | sending | sent */
+  state: string
+  recipient_count: Generated<number>
+  created_at: string
+  finished_at: string | null
+}
+
+/** One recipient of one send; unique on (newsletter_id, subscription_id). */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>
+  newsletter_id: number
+  subscription_id: number
+  email: string
+  /** queued | sending | sent | failed */
+  state: string
+  attempts: Generated<number>
+  last_error: string | null
+  next_attempt_at: string
+  lease_owner: string | null
+  lease_until: string | null
+  /** When the SMTP server accepted the message: recorded before anything else. */
+  accepted_at: string | null
+  sent_at: string | null
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -283,6 +340,9 @@ export interface DB {
   invoice_counters: InvoiceCountersTable
   announcements: AnnouncementsTable
   resources: ResourcesTable
+  newsletter_subscriptions: NewsletterSubscriptionsTable
+  newsletters: NewslettersTable
+  newsletter_deliveries: NewsletterDeliveriesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -314,3 +374,6 @@ export type NewInvoiceRow = Insertable<InvoicesTable>
 export type InvoiceUpdate = Updateable<InvoicesTable>
 export type InvoiceItemRow = Selectable<InvoiceItemsTable>
 export type NewInvoiceItemRow = Insertable<InvoiceItemsTable>
+export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>
+export type NewsletterRow = Selectable<NewslettersTable>
+export type NewsletterDeliveryRow = Selectable<NewsletterDeliveriesTable>

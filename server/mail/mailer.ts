@@ -4,6 +4,10 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** An HTML alternative to `text` (the newsletter's mails). */
+  html?: string
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>
   replyTo?: { name: string; address: string }
   /** Files sent with the message (an invoice's PDF). */
   attachments?: MailAttachment[]
@@ -48,6 +52,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
         replyTo: mail.replyTo,
         attachments: mail.attachments,
       })

@@ -1,0 +1,72 @@
+/**
+ * What the newsletter's mails are made from, and what rendering one gives: the outbox and the
+ * subscription service build these inputs, server/newsletter/mails.ts turns them into a message.
+ * Every URL here is absolute (PUBLIC_URL, or the request's origin).
+ */
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+}
+
+export interface MailSite {
+  name: string
+  /** The site's origin, e.g. https://astro.example.org (no trailing slash). */
+  url: string
+}
+
+/** Every mail to a subscriber carries these (the footer, and the List-Unsubscribe header). */
+export interface SubscriberLinks {
+  /** /email/preferences?t=… */
+  preferencesUrl: string
+  /** /_api/newsletter/unsubscribe?t=… (RFC 8058 one-click POST target and footer link). */
+  unsubscribeUrl: string
+}
+
+export interface MailPost {
+  title: string
+  url: string
+  /** ISO instant. */
+  publishedAt: string
+  imageUrl: string | null
+  imageAlt: string
+  /** The author's excerpt, or about MAIL_EXCERPT_LENGTH characters of the post's text. */
+  excerpt: string
+  /** Members-only or early access: the mail says signing in is needed to read it. */
+  membersOnly: boolean
+}
+
+export interface PostMailInput {
+  site: MailSite
+  post: MailPost
+  links: SubscriberLinks
+  /** The site's time zone, for the date line. */
+  timeZone: string
+}
+
+export interface DigestMailInput {
+  site: MailSite
+  /** Newest first; at least one. */
+  posts: MailPost[]
+  /** The week the digest covers, as ISO instants. */
+  from: string
+  to: string
+  links: SubscriberLinks
+  timeZone: string
+}
+
+export interface ConfirmMailInput {
+  site: MailSite
+  /** /_api/newsletter/confirm?t=… */
+  confirmUrl: string
+  /** How long the link works, in hours. */
+  expiresInHours: number
+}
+
+/** The headers every mail to a subscriber carries (RFC 2369, RFC 8058). */
+export function unsubscribeHeaders(links: SubscriberLinks): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
+}
