@@ -34,6 +34,11 @@ export interface MailPost {
   excerpt: string
   /** Members-only or early access: the mail says signing in is needed to read it. */
   membersOnly: boolean
+  /**
+   * Early access: when everyone may read it (ISO instant); the mail then says members read it
+   * first. Absent or null for a members-only post.
+   */
+  publicAt?: string | null
 }
 
 export interface PostMailInput {
