@@ -193,6 +193,10 @@ describe('the weekly digest', () => {
       expect(mail.text).toContain(post.title)
       expect(mail.text).toContain(`Read the full post: ${post.url}`)
     }
+    const [all] = linkNamed(doc, 'See all posts')
+    expect(all!.getAttribute('href')).toBe('https://astro.example.org/blog')
+    expect(all!.parentElement!.tagName).toBe('TD')
+    expect(mail.text).toContain('See all posts: https://astro.example.org/blog')
     // Two of the three posts have a picture.
     expect(doc.querySelectorAll('img')).toHaveLength(2)
     expect(doc.body.textContent).toContain('For members: sign in to read it.')

@@ -267,6 +267,7 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
   const { posts, links, timeZone } = input
   const site = mailSite(input.site)
   const subject = oneLine(`This week on ${site.name}`)
+  const blog = absolute('/blog', site)
   const span = `${posts.length === 1 ? 'One new post' : `${posts.length} new posts`} from ${mailDate(input.from, timeZone)} to ${mailDate(input.to, timeZone)}`
   const footer: FooterProps = { site, reason: 'You subscribed to the weekly digest from', links }
 
@@ -285,6 +286,7 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
         h(Heading, null, subject),
         h(Paragraph, { muted: true, size: 14, bottom: 24 }, span),
         posts.map((post, i) => h(DigestEntry, { key: i, post, site, timeZone })),
+        h(Button, { href: blog }, 'See all posts'),
       ),
     ),
   )
@@ -302,6 +304,8 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
       `  Read the full post: ${absolute(post.url, site)}`,
       '',
     ]),
+    `See all posts: ${blog}`,
+    '',
     ...footerText(footer),
   ])
   return { subject, html, text }
