@@ -62,7 +62,8 @@ const WRAP: CSSProperties = { overflowWrap: 'anywhere', wordBreak: 'break-word' 
 /** A layout table as every mail client lays it out: no spacing, no border, not read out as a table. */
 export function LayoutTable(props: {
   children?: ReactNode
-  width?: string | number
+  /** As wide as its content (a button), not the width of its box. */
+  fit?: boolean
   align?: 'center' | 'left'
   style?: CSSProperties
   className?: string
@@ -75,7 +76,7 @@ export function LayoutTable(props: {
       cellPadding: 0,
       cellSpacing: 0,
       border: 0,
-      width: props.width ?? '100%',
+      width: props.fit ? undefined : '100%',
       align: props.align,
       bgcolor: props.bgcolor,
       className: props.className,
@@ -331,7 +332,7 @@ export function Image(props: { src: string; alt: string; width: number }): React
 export function Button(props: { href: string; children?: string }): ReactNode {
   return h(
     LayoutTable,
-    { width: 'auto', style: { margin: '8px 0 24px' } },
+    { fit: true, style: { margin: '8px 0 24px' } },
     h(
       Row,
       {
