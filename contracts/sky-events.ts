@@ -34,6 +34,9 @@ export const SKY_EVENT_KIND_LABELS: Record<SkyEventKind, string> = {
 /** One call covers at most this many days (the calendar page shows 12 months). */
 export const SKY_EVENTS_MAX_DAYS = 400
 export const SKY_CALENDAR_DAYS = 365
+/** The years a call may reach, around the current one: each is computed once and kept. */
+export const SKY_EVENTS_YEARS_BACK = 1
+export const SKY_EVENTS_YEARS_AHEAD = 5
 
 export const SKY_EVENT_MESSAGES = {
   badDate: 'from and to must be dates such as 2026-12-24 or ISO date-times',
@@ -43,11 +46,33 @@ export const SKY_EVENT_MESSAGES = {
   latitude: 'lat must be a number from -90 to 90',
   longitude: 'lon must be a number from -180 to 180',
   placePair: 'lat and lon must be given together',
+  years: (first: number, last: number) => `The range must fall within the years ${first}–${last}`,
 } as const
 
 export interface SkyPlace {
   lat: number
   lon: number
+}
+
+/** The Royal Observatory, Greenwich: whose sky the calendar shows when no place is chosen. */
+export const SKY_CALENDAR_DEFAULT_PLACE: SkyPlace = { lat: 51.4769, lon: -0.0005 }
+
+/** "51.48° N, 0.00° E". */
+export function placeLabel({ lat, lon }: SkyPlace) {
+  const abs = (n: number) => Math.abs(n).toFixed(2)
+  return `${abs(lat)}° ${lat < 0 ? 'S' : 'N'}, ${abs(lon)}° ${lon < -0.005 ? 'W' : 'E'}`
+}
+
+/** The query string of a calendar address (page, ICS) for these kinds and place. */
+export function calendarSearch(kinds: readonly SkyEventKind[] | null, place: SkyPlace | null) {
+  const params = new URLSearchParams()
+  if (kinds && kinds.length < SKY_EVENT_KINDS.length) params.set('kinds', kinds.join(','))
+  if (place) {
+    params.set('lat', String(place.lat))
+    params.set('lon', String(place.lon))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
 }
 
 /** Whether and how an eclipse is seen from one place. */

@@ -36,8 +36,11 @@ export function computeAstronomicalEvents(range: Range): SkyEvent[] {
   ].sort(byStart)
 }
 
-/** A UTC year's events never change: a few years are kept, the most recently used first to stay. */
-const YEARS_KEPT = 4
+/**
+ * A UTC year's events never change: computed once (about a second of CPU) and kept. The service
+ * allows the years around the current one only, so all of them fit and none is computed twice.
+ */
+const YEARS_KEPT = 8
 const years = new Map<number, SkyEvent[]>()
 
 function eventsOfYear(year: number): SkyEvent[] {
