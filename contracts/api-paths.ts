@@ -30,6 +30,7 @@ import type { ProfileResponse } from './profile.ts'
 import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
 import type { Resource, ResourceListResponse } from './resource-constants.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
+import type { SkyEventsResponse } from './sky-events.ts'
 
 /**
  * Every /_api endpoint by name, as a contract (contracts/endpoint.ts): server/api/ mounts each one
@@ -662,4 +663,14 @@ export const exportNewsletterSubscribers = contract<never>()({
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),
   cache: 'no-store',
+})
+
+// The sky calendar: astronomical events and the creator's scheduled live streams.
+export const getSkyEvents = contract<SkyEventsResponse>()({
+  method: 'GET',
+  path: '/sky/events',
+  access: 'public',
+  source: 'query',
+  input: () => import('./sky-events-input.ts').then((m) => m.SkyEventsQuery),
+  cache: 'no-cache',
 })

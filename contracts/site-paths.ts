@@ -83,6 +83,8 @@ export const SITE_PAGES = [
   { path: '/kp-index', module: 'routes/kp-index.tsx', indexing: 'sitemap' },
   { path: '/moon-phase', module: 'routes/moon-phase.tsx', indexing: 'sitemap' },
   { path: '/astronomy-news', module: 'routes/astronomy-news.tsx', indexing: 'sitemap' },
+  { path: '/sky-calendar', module: 'routes/sky-calendar.tsx', indexing: 'sitemap' },
+  { path: '/sky-calendar.ics', module: 'routes/sky-calendar-ics.tsx', indexing: 'unlisted' },
   {
     path: '/telescope-guide',
     module: 'routes/telescope-guide.tsx',

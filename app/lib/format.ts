@@ -11,7 +11,8 @@ export function formatLongDate(iso: string, timeZone = 'UTC'): string {
   return formatDate(`long|${timeZone}|${iso}`)
 }
 
-const MONTHS = [
+/** English month names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -86,6 +86,7 @@ export const API_ROUTES: Endpoint[] = [
   sky.getSolarWeather,
   sky.getApod,
   sky.getCombinedNews,
+  sky.getSkyEvents,
 
   // live radio (AzuraCast), answered in superjson
   radio.getStation,

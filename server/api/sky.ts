@@ -24,3 +24,7 @@ export const getCombinedNews = handle(API.getCombinedNews, {
   upstream: true,
   handler: async (_input, { services }) => withAge(await services.sky.getNews()),
 })
+
+export const getSkyEvents = handle(API.getSkyEvents, {
+  handler: (input, { services }) => services.skyEvents.list(input),
+})

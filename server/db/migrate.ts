@@ -15,6 +15,7 @@ import * as postVisibility from './migrations/20261127000000_post_visibility.ts'
 import * as createAnnouncements from './migrations/20261127000100_create_announcements.ts'
 import * as createResources from './migrations/20261127000200_create_resources.ts'
 import * as createNewsletter from './migrations/20261128000000_create_newsletter.ts'
+import * as videoScheduledStart from './migrations/20261128000200_video_scheduled_start.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127000100_create_announcements': createAnnouncements,
   '20261127000200_create_resources': createResources,
   '20261128000000_create_newsletter': createNewsletter,
+  '20261128000200_video_scheduled_start': videoScheduledStart,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

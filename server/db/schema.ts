@@ -169,6 +169,8 @@ export interface VideosTable {
   duration: string | null
   /** none | live | upcoming | completed */
   live_state: string
+  /** A scheduled live stream's start (ISO UTC); null for other videos. */
+  scheduled_start_at: string | null
   created_at: string
   updated_at: string
 }

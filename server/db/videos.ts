@@ -64,9 +64,13 @@ async function findStoredVideos(db: Database, ids: string[]): Promise<Map<string
   return found
 }
 
-export type VideoUpsert = Omit<NewVideoRow, 'id' | 'created_at' | 'updated_at' | 'live_state'> & {
-  /** Left out when the source does not know (the channel feed). */
+export type VideoUpsert = Omit<
+  NewVideoRow,
+  'id' | 'created_at' | 'updated_at' | 'live_state' | 'scheduled_start_at'
+> & {
+  /** Both left out when the source does not know (the channel feed). */
   live_state?: string
+  scheduled_start_at?: string | null
 }
 
 /** The stored row with what the source says now; what the source did not give keeps its value. */
@@ -80,6 +84,8 @@ function refreshed(stored: VideoRow, v: VideoUpsert) {
     published_at: v.published_at,
     duration: v.duration ?? stored.duration,
     live_state: v.live_state ?? stored.live_state,
+    scheduled_start_at:
+      v.scheduled_start_at === undefined ? stored.scheduled_start_at : v.scheduled_start_at,
   }
 }
 
@@ -152,4 +158,21 @@ export async function latestVideoCreatedAt(db: Database): Promise<string | null>
     .select((eb) => eb.fn.max('created_at').as('latest'))
     .executeTakeFirst()
   return row?.latest ?? null
+}
+
+/** Scheduled live streams starting between `from` and `to` (ISO UTC), soonest first. */
+export async function listUpcomingStreams(
+  db: Database,
+  from: string,
+  to: string,
+): Promise<VideoRow[]> {
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .where('live_state', '=', 'upcoming')
+    .where('scheduled_start_at', '>=', from)
+    .where('scheduled_start_at', '<=', to)
+    .orderBy('scheduled_start_at')
+    .orderBy('id')
+    .execute()
 }

@@ -33,6 +33,8 @@ export interface YoutubeVideo {
   publishedAt: string
   duration: string | null
   liveState: LiveState | null
+  /** A scheduled stream's start; undefined when the source does not say (the channel feed). */
+  scheduledStartAt?: string | null
 }
 
 /** YouTube's refusal, classified: the service turns each kind into its own message. */
@@ -121,7 +123,10 @@ const VideosResponse = z.object({
           contentDetails: z.object({ duration: z.string().optional() }).loose().optional(),
           statistics: z.object({ viewCount: z.coerce.number().optional() }).loose().optional(),
           liveStreamingDetails: z
-            .object({ actualEndTime: z.string().optional() })
+            .object({
+              actualEndTime: z.string().optional(),
+              scheduledStartTime: z.string().optional(),
+            })
             .loose()
             .optional(),
         })
@@ -302,6 +307,9 @@ export async function getVideoDetails(
             ? item.contentDetails.duration
             : null,
         liveState: liveStateOf(item),
+        scheduledStartAt: item.liveStreamingDetails?.scheduledStartTime
+          ? utc(item.liveStreamingDetails.scheduledStartTime)
+          : null,
       })
     }
   }

@@ -16,6 +16,7 @@ import { createRateLimiter } from './rate-limiter.ts'
 import { createAddressRateLimit } from './address-rate-limit.ts'
 import { createUpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { createSkyService } from './sky.ts'
+import { createSkyEventsService } from './sky-events.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
@@ -74,6 +75,7 @@ export function createServices(deps: {
     faqs: createFaqService({ db, clock, events }),
     pages,
     sky: createSkyService({ config, clock, logger, upstreams }),
+    skyEvents: createSkyEventsService({ db, clock }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
     resources: createResourceService({ db, clock, logger, storage }),

@@ -69,6 +69,7 @@ function toUpsert(v: YoutubeVideo): VideoUpsert {
     published_at: v.publishedAt,
     duration: v.duration,
     live_state: v.liveState ?? undefined,
+    scheduled_start_at: v.scheduledStartAt,
   }
 }
 

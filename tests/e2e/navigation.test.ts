@@ -35,7 +35,7 @@ test.describe('shared layout navigation', () => {
     await expectSameDocument(page)
   })
 
-  test('pills Photos, Moon, Solar and News navigate client-side and set the title', async ({
+  test('pills Photos, Moon, Solar, Calendar and News navigate client-side and set the title', async ({
     page,
   }) => {
     await page.goto('/')
@@ -47,6 +47,7 @@ test.describe('shared layout navigation', () => {
       ['Photos', '/photos', 'Photo Galleries'],
       ['Moon', '/moon-phase', 'Moon Phase'],
       ['Solar', '/kp-index', 'The Planetary K-index'],
+      ['Calendar', '/sky-calendar', 'Sky calendar'],
       ['News', '/astronomy-news', 'Latest Astronomy News'],
     ] as const) {
       const pill = header.getByRole('link', { name, exact: true })

@@ -18,6 +18,7 @@ const PILLS = [
   { to: '/photos', label: 'Photos' },
   { to: '/moon-phase', label: 'Moon' },
   { to: '/kp-index', label: 'Solar' },
+  { to: '/sky-calendar', label: 'Calendar' },
   { to: '/astronomy-news', label: 'News' },
 ] as const
 
