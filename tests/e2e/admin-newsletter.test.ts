@@ -4,8 +4,14 @@ import type { BlogPost } from '../../contracts/blog-constants.ts'
 import { NEWSLETTER_MESSAGES, type NewsletterStats } from '../../contracts/newsletter-constants.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 import { createPost } from '../support/factories.ts'
-import type { NewsletterSeed } from '../support/newsletter-seed.ts'
-import { adminSend, axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
+import {
+  adminSend,
+  axeViolations,
+  baseURL,
+  loginAs,
+  seedNewsletter,
+  waitForHydration,
+} from './helpers.ts'
 
 /**
  * The admin's Newsletter tab (subscriber counts, the sends with their progress and failures,
@@ -15,11 +21,9 @@ import { adminSend, axeViolations, baseURL, loginAs, waitForHydration } from './
 const FAKES = `http://127.0.0.1:${E2E.fakesPort}`
 const unique = () => Math.random().toString(36).slice(2, 8)
 
-async function seed(page: Page, data: NewsletterSeed): Promise<number | null> {
-  const res = await page.request.post(`${FAKES}/__newsletter/seed`, { data })
-  expect(res.ok(), await res.text()).toBe(true)
-  return ((await res.json()) as { sendId: number | null }).sendId
-}
+/** A draft never becomes visible, so the outbox queues nothing for it on its own. */
+const draftPost = (page: Page, title: string) =>
+  createPost(adminSend(page.request), { title, status: 'draft' })
 
 async function stats(page: Page): Promise<NewsletterStats> {
   const res = await page.request.get('/_api/admin/newsletter/stats')
@@ -68,7 +72,8 @@ test('the tab counts subscribers, shows a send going with its progress, and stop
   const before = await stats(page)
   const addr = (name: string) => `${name}-${id}@subscribers.example.org`
   const subject = `Saturn at opposition ${id}`
-  const sendId = await seed(page, {
+  const post = await draftPost(page, subject)
+  const sendId = await seedNewsletter(page, {
     subscribers: [
       { email: addr('member-a'), member: true },
       { email: addr('member-b'), member: true, digest: false },
@@ -79,6 +84,7 @@ test('the tab counts subscribers, shows a send going with its progress, and stop
     ],
     send: {
       subject,
+      postId: post.id,
       state: 'sending',
       deliveries: [
         { email: addr('member-a'), state: 'sent' },
@@ -96,9 +102,13 @@ test('the tab counts subscribers, shows a send going with its progress, and stop
   const after = await stats(page)
   // What the seed added, whatever other tests subscribed before.
   expect(after.members - before.members).toBe(2)
-  expect(after.emailOnly - before.emailOnly).toBe(4)
+  expect(after.emailOnly - before.emailOnly).toBe(3)
+  expect(after.confirmed - before.confirmed).toBe(2)
   expect(after.unconfirmed - before.unconfirmed).toBe(1)
   expect(after.unsubscribed - before.unsubscribed).toBe(1)
+  expect(after.byPreference.posts - before.byPreference.posts).toBe(3)
+  expect(after.byPreference.digest - before.byPreference.digest).toBe(3)
+  expect(after.byPreference.alerts - before.byPreference.alerts).toBe(1)
 
   const requests = countSendRequests(page)
   await openTab(page)
@@ -127,7 +137,7 @@ test('the tab counts subscribers, shows a send going with its progress, and stop
   await expect.poll(() => requests.count, { timeout: 15_000 }).toBeGreaterThan(asked + 1)
 
   // The waiting delivery falls due; the worker sends it and the page sees the send finish.
-  await seed(page, { subscribers: [], release: sendId! })
+  await seedNewsletter(page, { subscribers: [], release: sendId! })
   await expectCounts(card, { queued: 0, sent: 3, failed: 1 })
   await expect(progress).toHaveCount(0)
   // Then the page stops asking.
@@ -162,7 +172,8 @@ test('Retry failed queues the failed deliveries again and they are delivered', a
   const id = unique()
   const addr = (name: string) => `${name}-${id}@retry.example.org`
   const subject = `Retry me ${id}`
-  await seed(page, {
+  const post = await draftPost(page, subject)
+  await seedNewsletter(page, {
     subscribers: [
       { email: addr('ok') },
       { email: addr('bounce-a') },
@@ -170,6 +181,7 @@ test('Retry failed queues the failed deliveries again and they are delivered', a
     ].map((s) => ({ ...s, confirmed: true })),
     send: {
       subject,
+      postId: post.id,
       state: 'sent',
       deliveries: [
         { email: addr('ok'), state: 'sent' },
@@ -207,7 +219,7 @@ test('Export subscribers (CSV) downloads every subscription with its preferences
 }) => {
   await loginAs(page, 'admin')
   const email = `export-${unique()}@subscribers.example.org`
-  await seed(page, { subscribers: [{ email, confirmed: true, digest: false }] })
+  await seedNewsletter(page, { subscribers: [{ email, confirmed: true, digest: false }] })
   await openTab(page)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -235,7 +247,7 @@ async function editPost(page: Page, title: string) {
   return page.getByRole('dialog', { name: 'Edit Post' })
 }
 
-async function getPost(page: Page, id: string): Promise<BlogPost & { emailSubscribers?: boolean }> {
+async function getPost(page: Page, id: string): Promise<BlogPost> {
   const res = await page.request.post('/_api/blog/get', {
     data: { id },
     headers: { origin: baseURL() },

@@ -61,6 +61,8 @@ const config = loadConfig({
   // Every browser page comes from 127.0.0.1 and polls the radio; the per-address limit itself is
   // tested in tests/api/upstream-protection.test.ts.
   UPSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
+  // The admin's newsletter tests watch a send finish: the outbox is looked at every second.
+  NEWSLETTER_POLL_S: '1',
 })
 const running = await startServer(config)
 

@@ -24,6 +24,8 @@ export interface SeedSubscriber {
 /** A send and its deliveries, to the seeded subscribers of the same addresses. */
 export interface SeedSend {
   subject: string
+  /** The post mailed; the worker renders the mail from it when it sends a delivery. */
+  postId?: string
   kind?: NewsletterKind
   audience?: NewsletterAudience
   state: NewsletterState
@@ -95,7 +97,7 @@ export async function seedNewsletter(
     .insertInto('newsletters')
     .values({
       kind: send.kind ?? 'post',
-      post_id: null,
+      post_id: send.postId ?? null,
       audience: send.audience ?? 'all',
       dedupe_key: `seed:${randomBytes(8).toString('hex')}`,
       subject: send.subject,

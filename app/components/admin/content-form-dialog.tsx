@@ -148,9 +148,7 @@ function initialValues(record: ContentRecord | null): ContentFormValues {
     visibility: post?.visibility ?? 'public',
     publicAt: toLocalInput(post?.publicAt ?? null),
     // On for a new post; a saved one keeps what was chosen.
-    emailSubscribers: record
-      ? !!(post as { emailSubscribers?: boolean } | null)?.emailSubscribers
-      : true,
+    emailSubscribers: record ? !!post?.emailSubscribers : true,
   }
 }
 
