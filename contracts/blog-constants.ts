@@ -64,6 +64,11 @@ export interface BlogPost {
   visibility: PostVisibility
   /** When an early-access post opens to everyone (ISO UTC); null for any other visibility. */
   publicAt: string | null
+  /**
+   * "E-mail this post to subscribers": the newsletter mails it once when it becomes visible
+   * (and an early-access post again to e-mail-only subscribers when it opens to everyone).
+   */
+  emailSubscribers: boolean
   createdAt: string
   updatedAt: string
 }
@@ -81,7 +86,9 @@ export type BlogPostView =
  * (EXCERPT_FALLBACK_LENGTH characters and "..."), worked out when the post is written; for a
  * visitor of a protected post, the author's excerpt alone ('' without one).
  */
-export type BlogPostCard = Omit<BlogPost, 'content' | 'excerpt'> & { excerpt: string }
+export type BlogPostCard = Omit<BlogPost, 'content' | 'excerpt' | 'emailSubscribers'> & {
+  excerpt: string
+}
 
 export interface Pagination {
   page: number

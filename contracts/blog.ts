@@ -110,6 +110,7 @@ export const BlogCreateInput = z
     publishedAt: PublishDate.nullish(),
     visibility: PostVisibility.default('public'),
     publicAt: PublicAtDate.nullish(),
+    emailSubscribers: z.boolean().default(true),
   })
   .check(checkVisibility('create'))
 export type BlogCreateInput = z.infer<typeof BlogCreateInput>
@@ -130,6 +131,7 @@ export const BlogUpdateInput = z
     publishedAt: PublishDate.nullish(),
     visibility: PostVisibility.optional(),
     publicAt: PublicAtDate.nullish(),
+    emailSubscribers: z.boolean().optional(),
   })
   .check(checkVisibility('update'))
 export type BlogUpdateInput = z.infer<typeof BlogUpdateInput>

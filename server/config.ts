@@ -1,3 +1,4 @@
+import { DELIVERY_RETRY_DELAYS_MS } from '../contracts/newsletter-constants.ts'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -217,6 +218,12 @@ const EnvSchema = z.object({
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   // How often the outbox is checked for due deliveries, in seconds (a queued send also wakes it).
   NEWSLETTER_POLL_S: z.coerce.number().min(0.05).max(3600).default(10),
+  // Tests only (honoured with NODE_ENV=test): the retry delays of DELIVERY_RETRY_DELAYS_MS,
+  // shortened so a test sees a delivery retried and failed in seconds. Comma-separated ms.
+  NEWSLETTER_TEST_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, 'NEWSLETTER_TEST_RETRY_DELAYS_MS: comma-separated ms')
+    .optional(),
   // When the weekly digest goes out, in SITE_TIME_ZONE: a weekday and a 24-hour time.
   NEWSLETTER_DIGEST_AT: z
     .string()
@@ -312,6 +319,8 @@ export interface Config {
     pollMs: number
     /** The weekly digest: day (0 Sunday … 6 Saturday) and minutes after midnight, site time. */
     digestAt: WeeklyTime
+    /** Waits before each retry (DELIVERY_RETRY_DELAYS_MS; shorter only in tests). */
+    retryDelaysMs: readonly number[]
   }
   /** Who the invoices come from (INVOICE_FROM_*), by default SITE_NAME and MAIL_FROM's address. */
   invoiceIssuer: InvoiceIssuer
@@ -566,6 +575,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
       pollMs: Math.round(e.NEWSLETTER_POLL_S * 1000),
       digestAt: e.NEWSLETTER_DIGEST_AT,
+      retryDelaysMs:
+        e.NODE_ENV === 'test' && e.NEWSLETTER_TEST_RETRY_DELAYS_MS
+          ? e.NEWSLETTER_TEST_RETRY_DELAYS_MS.split(',').map(Number)
+          : DELIVERY_RETRY_DELAYS_MS,
     },
     invoiceIssuer: {
       name: e.INVOICE_FROM_NAME ?? e.SITE_NAME,

@@ -150,6 +150,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   logger.info('listening', { url, dev })
+  // After listening: the port is this node's, so a lease an earlier process of it left is free.
+  services.newsletterOutbox.start()
 
   let closing: Promise<void> | undefined
   const close = () => {
@@ -184,6 +186,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         })
       }
       await stopped
+      await services.newsletterOutbox.stop()
       await services.contact.settle()
       await notifier?.close()
       await closeVite?.()

@@ -31,6 +31,7 @@ function contextWith(latest: BlogPostCard[]) {
         ...card(Number(slug.split('-')[1])),
         excerpt: null,
         content: '<p>Body</p>',
+        emailSubscribers: false,
         locked: false,
       }),
       listPublishedCards: async () => latest,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { AnnouncementsTab } from '../components/admin/announcements-tab.tsx'
 import { ContentTab } from '../components/admin/content-tab.tsx'
 import { FaqsTab } from '../components/admin/faqs-tab.tsx'
@@ -9,8 +10,14 @@ import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
 import { YoutubeVideosTab } from '../components/admin/youtube-videos-tab.tsx'
 import { PageContainer, PageHeading } from '../components/page.tsx'
+import { Skeleton } from '../components/ui/skeleton.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/admin'
+
+// Loaded when the tab is opened: the dashboard's other tabs do not carry it.
+const NewsletterTab = lazy(() =>
+  import('../components/admin/newsletter-tab.tsx').then((m) => ({ default: m.NewsletterTab })),
+)
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -30,6 +37,7 @@ export const ADMIN_TABS = {
   videos: 'YouTube Videos',
   announcements: 'Announcements',
   resources: 'Resources',
+  newsletter: 'Newsletter',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -63,6 +71,18 @@ function renderTab(tab: AdminTab) {
       return <AnnouncementsTab />
     case 'resources':
       return <ResourcesTab />
+    case 'newsletter':
+      return (
+        <Suspense
+          fallback={
+            <div data-testid="skeleton-tab">
+              <Skeleton className="h-64 w-full" />
+            </div>
+          }
+        >
+          <NewsletterTab />
+        </Suspense>
+      )
   }
 }
 
@@ -71,7 +91,7 @@ export default function Admin() {
     <PageContainer>
       <PageHeading
         title="Admin Dashboard"
-        subtitle="Manage users, content, announcements, resources, invoices, header images and the video cache."
+        subtitle="Manage users, content, announcements, resources, the newsletter, invoices, header images and the video cache."
       />
       <div className="space-y-8">
         <StatsCards />

@@ -8,6 +8,7 @@ import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
 import * as images from './images.ts'
 import * as invoices from './invoices.ts'
+import * as newsletterAdmin from './newsletter-admin.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
@@ -110,4 +111,12 @@ export const API_ROUTES: Endpoint[] = [
   announcements.updateAnnouncement,
   announcements.deleteAnnouncement,
   discord.getDiscordInvite,
+
+  // admin: the newsletter's subscribers and sends
+  newsletterAdmin.getNewsletterStats,
+  newsletterAdmin.listNewsletterSends,
+  newsletterAdmin.sendNewsletterTest,
+  newsletterAdmin.previewNewsletterMail,
+  newsletterAdmin.retryNewsletterSend,
+  newsletterAdmin.exportNewsletterSubscribers,
 ]

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Database } from './dialect.ts'
 import type { JobLeaseRow } from './schema.ts'
 
@@ -58,4 +59,33 @@ export async function releaseJobLease(
 
 export async function findJobLease(db: Database, name: string): Promise<JobLeaseRow | undefined> {
   return db.selectFrom('job_leases').selectAll().where('name', '=', name).executeTakeFirst()
+}
+
+/**
+ * Takes or renews a lease held for as long as its holder keeps renewing it (a worker that runs
+ * all the time rather than on a schedule): won when free, run out, held by `owner` already, or
+ * held by an earlier process of the same node (`ownerPrefix`), which cannot be running any more.
+ */
+export async function holdJobLease(
+  db: Database,
+  name: string,
+  owner: string,
+  ownerPrefix: string,
+  now: string,
+  lockedUntil: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('job_leases')
+    .set({ locked_by: owner, locked_until: lockedUntil, last_started_at: now })
+    .where('name', '=', name)
+    .where((eb) =>
+      eb.or([
+        eb('locked_until', 'is', null),
+        eb('locked_until', '<', now),
+        eb('locked_by', '=', owner),
+        eb(sql`substr(locked_by, 1, ${ownerPrefix.length})`, '=', ownerPrefix),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -23,24 +23,28 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>
 }
 
+/** Where SMTP_URL points: host, port, TLS (smtps://) and credentials, as nodemailer takes them. */
+export function smtpServerOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl)
+  return {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+  }
+}
+
 /** SMTP through nodemailer; SMTP_URL carries host, port, credentials and TLS (smtps://). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // The SMTP client is loaded and connected on the first message, not at start-up.
   let transport: Promise<Transporter> | undefined
   const connect = async () => {
     const { default: nodemailer } = await import('nodemailer')
-    const url = new URL(smtpUrl)
-    return nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-      secure: url.protocol === 'smtps:',
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    })
+    return nodemailer.createTransport({ ...smtpServerOptions(smtpUrl), socketTimeout: 20_000 })
   }
   return {
     async send(mail) {

@@ -29,7 +29,7 @@ import {
 } from '../db/blog-posts.ts'
 import { type Database, inTransaction, isUniqueViolation, type Trx } from '../db/dialect.ts'
 import type { BlogPostRow } from '../db/schema.ts'
-import { bodyLockedFor, isVisible, listScope } from '../db/visibility.ts'
+import { bodyLockedFor, isPublicAt, isVisible, listScope } from '../db/visibility.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { changesNothing } from '../shared/changes.ts'
@@ -40,7 +40,10 @@ import { Conflict, Forbidden, NotFound, ValidationError } from '../shared/errors
 import { keepLatestPosts } from './latest-posts.ts'
 
 /** What the service takes to create a post: the contract's input, visibility public unless said. */
-export type BlogCreateFields = Omit<BlogCreateInput, 'visibility'> & { visibility?: PostVisibility }
+export type BlogCreateFields = Omit<BlogCreateInput, 'visibility' | 'emailSubscribers'> & {
+  visibility?: PostVisibility
+  emailSubscribers?: boolean
+}
 
 export const BLOG_MESSAGES = {
   slugTaken: (slug: string) => `A post with the slug "${slug}" already exists.`,
@@ -68,7 +71,12 @@ export function toBlogCard(row: BlogCardRow, locked = false): BlogPostCard {
 }
 
 export function toBlogPost(row: BlogPostRow): BlogPost {
-  return { ...toBlogCard(row), content: row.content, excerpt: row.excerpt }
+  return {
+    ...toBlogCard(row),
+    content: row.content,
+    excerpt: row.excerpt,
+    emailSubscribers: row.email_subscribers === 1,
+  }
 }
 
 const cardOf = (row: BlogCardRow) => ({ visibility: row.visibility, publicAt: row.public_at })
@@ -124,6 +132,27 @@ function visibilityFields(
   if (publishedAt !== null && publicAt <= publishedAt)
     throw ValidationError.field('publicAt', CONTENT_MESSAGES.publicAtBeforePublish)
   return { visibility, public_at: publicAt }
+}
+
+/**
+ * The "E-mail this post to subscribers" box after an update. Ticking it on a post visitors can
+ * already see, and will still see, changes nothing: the moment it would have been mailed has
+ * passed (its newsletter goes out when a post becomes visible, never on a later edit).
+ */
+function emailSubscribersAfter(
+  existing: BlogPostRow,
+  requested: boolean | undefined,
+  after: { status: string; published_at: string | null },
+  now: string,
+): number {
+  if (requested === undefined) return existing.email_subscribers
+  if (!requested) return 0
+  const visibleBefore = isPublicAt(
+    { status: existing.status, publishedAt: existing.published_at },
+    now,
+  )
+  const visibleAfter = isPublicAt({ status: after.status, publishedAt: after.published_at }, now)
+  return existing.email_subscribers === 0 && visibleBefore && visibleAfter ? 0 : 1
 }
 
 export function createBlogService(deps: {
@@ -229,6 +258,7 @@ export function createBlogService(deps: {
           status: input.status,
           published_at: publishedAt,
           ...visibility,
+          email_subscribers: input.emailSubscribers === false ? 0 : 1,
           author_id: author.id,
           created_at: at,
           updated_at: at,
@@ -269,6 +299,15 @@ export function createBlogService(deps: {
         publishedAt,
       )
       const changes = {
+        email_subscribers: emailSubscribersAfter(
+          existing,
+          input.emailSubscribers,
+          {
+            status,
+            published_at: publishedAt,
+          },
+          at,
+        ),
         title,
         slug,
         content,

@@ -27,6 +27,8 @@ import { createAdminUserService } from './admin-users.ts'
 import { createInvoiceService } from './invoices.ts'
 import { nextScheduledPublication } from '../db/publication-schedule.ts'
 import { type ContentEvents, createContentEvents } from '../shared/content-events.ts'
+import { bulkSenderFor, createNewsletterOutbox } from '../newsletter/outbox.ts'
+import { createNewsletterAdmin } from '../newsletter/admin.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -53,6 +55,13 @@ export function createServices(deps: {
   const blog = createBlogService({ db, clock, events, nextScheduledPublication: scheduled })
   const pages = createPageService({ db, clock, events })
   const discordCommunity = createDiscordCommunityService({ clock, logger, config, upstreams })
+  // The newsletter's own SMTP client (pooled, for bulk) and its outbox, started by main.ts; a
+  // change of posts wakes it, so a post published now is queued and sent at once.
+  const bulkSender = bulkSenderFor(config)
+  const newsletterOutbox = createNewsletterOutbox({ db, clock, logger, config, sender: bulkSender })
+  events.subscribe((topics) => {
+    if (topics.includes('posts')) newsletterOutbox.wake()
+  })
   return {
     config,
     db,
@@ -101,6 +110,15 @@ export function createServices(deps: {
       siteName: config.siteName,
     }),
     announcements: createAnnouncementService({ db, clock }),
+    newsletterOutbox,
+    newsletterAdmin: createNewsletterAdmin({
+      db,
+      clock,
+      logger,
+      config,
+      sender: bulkSender,
+      wake: () => newsletterOutbox.wake(),
+    }),
     invoices: createInvoiceService({
       db,
       clock,

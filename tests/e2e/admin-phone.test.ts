@@ -7,6 +7,7 @@ import {
   clientNavigate,
   ensureVideos,
   loginAs,
+  seedNewsletter,
   waitForHydration,
   withInvoice,
 } from './helpers.ts'
@@ -252,6 +253,30 @@ async function adminWalk(walk: Walk, invoiceNumber: string) {
     ['Delete Video', fromMenu(page, anyRow, 'Delete'), alert(/^Delete /), again],
   ])
 
+  await tab(walk, 'Newsletter')
+  await check(walk, 'Newsletter')
+  await dialogs(walk, [
+    [
+      'Retry failed',
+      () => page.getByRole('button', { name: 'Retry failed' }).first().click(),
+      alert('Retry failed deliveries'),
+      again,
+    ],
+  ])
+
+  // The mail's preview opens over a saved post's dialog.
+  await tab(walk, 'Blog Posts')
+  await fromMenu(page, anyRow, 'Edit')()
+  await expect(dialog('Edit Post')).toBeVisible()
+  await dialog('Edit Post').getByRole('button', { name: 'Preview e-mail' }).click()
+  const mail = dialog('E-mail preview')
+  await expect(mail.locator('iframe')).toBeVisible()
+  await check(walk, 'E-mail preview', mail)
+  await page.keyboard.press('Escape')
+  await expect(mail).toBeHidden()
+  await page.keyboard.press('Escape')
+  await expect(dialog('Edit Post')).toBeHidden()
+
   await open(walk, '/editor', 'Content Editor')
   await check(walk, '/editor Blog Posts')
   await dialogs(walk, [
@@ -262,6 +287,34 @@ async function adminWalk(walk: Walk, invoiceNumber: string) {
   await dialogs(walk, [
     ['/editor Create Page', click('New Page'), dialog('Create New Page'), again],
   ])
+}
+
+/** A send with a long subject and failed deliveries, for the Newsletter tab's cards. */
+async function ensureNewsletterSend(page: Page) {
+  const id = Math.random().toString(36).slice(2, 8)
+  const email = (name: string) =>
+    `${name}-${id}-with-a-rather-long-local-part@phone-walk.example.org`
+  await seedNewsletter(page, {
+    subscribers: [
+      { email: email('sent') },
+      { email: email('failed') },
+      { email: email('waiting') },
+    ].map((s) => ({ ...s, confirmed: true })),
+    send: {
+      subject: `The Andromeda Galaxy on a moonless autumn night, and how to find it ${id}`,
+      state: 'sending',
+      deliveries: [
+        { email: email('sent'), state: 'sent' },
+        {
+          email: email('failed'),
+          state: 'failed',
+          lastError:
+            '550 5.1.1 <mailbox@phone-walk.example.org>: Recipient address rejected: User unknown',
+        },
+        { email: email('waiting'), state: 'queued' },
+      ],
+    },
+  })
 }
 
 /** A header image, for the Header Images tab's card and its delete confirmation. */
@@ -295,6 +348,7 @@ for (const phone of [true, false]) {
     await loginAs(page, 'admin')
     await ensureVideos(page)
     await ensureHeaderImage(page)
+    await ensureNewsletterSend(page)
     const walk: Walk = { page, phone, failures: [] }
     await withInvoice(page, 'Phone Walk Observatory', ({ invoiceNumber }) =>
       adminWalk(walk, invoiceNumber),

@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { FAKE_YOUTUBE } from '../fakes/media.ts'
 import { E2E } from '../support/e2e-accounts.ts'
 import type { AdminSend } from '../support/factories.ts'
+import type { NewsletterSeed } from '../support/newsletter-seed.ts'
 
 export const SITE = 'Astro Cosmos'
 export const ACCOUNTS = { admin: E2E.admin, member: E2E.member } as const
@@ -145,6 +146,18 @@ export async function syncByApi(page: Page) {
 }
 
 /** Videos to work on: the cache is filled by a sync when nobody has done it yet. */
+/**
+ * Subscribers and a send written into the e2e server's database (tests/support/newsletter-seed.ts);
+ * answers the send's id.
+ */
+export async function seedNewsletter(page: Page, data: NewsletterSeed): Promise<number | null> {
+  const res = await page.request.post(`http://127.0.0.1:${E2E.fakesPort}/__newsletter/seed`, {
+    data,
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  return ((await res.json()) as { sendId: number | null }).sendId
+}
+
 export async function ensureVideos(page: Page) {
   const res = await page.request.get('/_api/youtube/list?limit=1')
   const { pagination } = (await res.json()) as { pagination: { total: number } }

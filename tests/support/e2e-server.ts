@@ -7,6 +7,7 @@ import { createUser } from '../../server/seed/factories.ts'
 import type * as ServerMain from '../../server/main.ts'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { E2E } from './e2e-accounts.ts'
+import { newsletterSeedRoute } from './newsletter-seed.ts'
 import { startSmtpServer } from './smtp.ts'
 
 /**
@@ -31,6 +32,8 @@ const fakes = await upstreams.start(E2E.fakesPort, {
   '/__mails': (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(smtp.mails))
   },
+  // Subscribers and a send part-way through, written into the database (the admin's tests).
+  '/__newsletter/seed': (req, res) => newsletterSeedRoute(running.services.db)(req, res),
 })
 
 const config = loadConfig({
@@ -58,6 +61,8 @@ const config = loadConfig({
   // Every browser page comes from 127.0.0.1 and polls the radio; the per-address limit itself is
   // tested in tests/api/upstream-protection.test.ts.
   UPSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
+  // The admin's newsletter tests watch a send finish: the outbox is looked at every second.
+  NEWSLETTER_POLL_S: '1',
 })
 const running = await startServer(config)
 

@@ -6,25 +6,55 @@ export interface ReceivedMail {
   raw: string
 }
 
+/** An SMTP answer other than 250: `code` and text (4xx temporary, 5xx permanent). */
+export interface SmtpRefusal {
+  code: number
+  message: string
+}
+
+export interface SmtpServerOptions {
+  /** Refuses a recipient (RCPT TO) with this answer, or accepts it (null). */
+  onRecipient?: (address: string) => SmtpRefusal | null
+  /**
+   * Called with each message once it has been read and before it is answered: it may hold the
+   * answer (resolve later), refuse it (return a refusal) or let it be accepted (null). The
+   * message is kept only when accepted.
+   */
+  beforeAnswer?: (mail: ReceivedMail, index: number) => Promise<SmtpRefusal | null> | null
+}
+
+const refusal = (r: SmtpRefusal) => Object.assign(new Error(r.message), { responseCode: r.code })
+
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpServer(
   port = 0,
+  options: SmtpServerOptions = {},
 ): Promise<{ url: string; port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = []
+  let received = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refused = options.onRecipient?.(address.address)
+      callback(refused ? refusal(refused) : undefined)
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+        }
+        const index = received++
+        void Promise.resolve(options.beforeAnswer?.(mail, index) ?? null).then((refused) => {
+          if (refused) return callback(refusal(refused))
+          mails.push(mail)
+          callback()
         })
-        callback()
       })
     },
   })

@@ -18,6 +18,7 @@ import { FormField, fieldProps } from '../ui/form-field.tsx'
 import { Input, Textarea } from '../ui/input.tsx'
 import { useRefreshAdmin } from './admin-api.ts'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
+import { PostNewsletterFields } from './post-newsletter-fields.tsx'
 import { RichTextField } from './rich-text-field.tsx'
 
 export type ContentKind = 'post' | 'page'
@@ -78,6 +79,8 @@ export interface ContentFormValues {
   visibility: PostVisibility
   /** Local date-time text, as publishedAt: when an early-access post opens to everyone. */
   publicAt: string
+  /** A post only: e-mail it to the newsletter's subscribers when it first becomes visible. */
+  emailSubscribers: boolean
 }
 
 const VISIBILITY_LABELS: Record<PostVisibility, string> = {
@@ -108,6 +111,7 @@ function formSchema(input: z.ZodObject) {
     excerpt: field('excerpt'),
     featuredImageUrl: field('featuredImageUrl'),
     metaDescription: field('metaDescription'),
+    emailSubscribers: z.boolean(),
   })
 }
 
@@ -143,6 +147,8 @@ function initialValues(record: ContentRecord | null): ContentFormValues {
     metaDescription: page?.metaDescription ?? '',
     visibility: post?.visibility ?? 'public',
     publicAt: toLocalInput(post?.publicAt ?? null),
+    // On for a new post; a saved one keeps what was chosen.
+    emailSubscribers: record ? !!post?.emailSubscribers : true,
   }
 }
 
@@ -168,6 +174,7 @@ function payload(kind: ContentKind, v: ContentFormValues, slugTyped: boolean) {
         // Left empty for an early-access post, the server says the date is needed.
         publicAt:
           v.visibility === 'early-access' && v.publicAt ? new Date(v.publicAt).toISOString() : null,
+        emailSubscribers: v.emailSubscribers,
       }
     : { ...common, metaDescription: v.metaDescription.trim() || null }
 }
@@ -191,6 +198,7 @@ const FIELDS = new Set<string>([
   'metaDescription',
   'visibility',
   'publicAt',
+  'emailSubscribers',
 ] satisfies Array<keyof ContentFormValues>)
 
 /**
@@ -244,7 +252,9 @@ export function ContentFormDialog({
       // A new item's slug that still followed its title stays a preview, not a typed slug.
       if (name === 'slug' && !record && draftSlug === previewSlug(draftTitle, kind)) continue
       if (FIELDS.has(name))
-        form.setValue(name as keyof ContentFormValues, value as string, { shouldDirty: true })
+        form.setValue(name as keyof ContentFormValues, value as string | boolean, {
+          shouldDirty: true,
+        })
     }
   }, [draft, form, record, kind])
 
@@ -409,6 +419,15 @@ export function ContentFormDialog({
                   </>
                 )}
               </fieldset>
+              {kind === 'post' && (
+                <PostNewsletterFields
+                  idPrefix={id('newsletter')}
+                  postId={record?.id ?? null}
+                  visibility={values.visibility ?? 'public'}
+                  dirty={isDirty}
+                  checkbox={form.register('emailSubscribers')}
+                />
+              )}
               {kind === 'post' ? (
                 <fieldset className="space-y-4 rounded-lg border border-border p-4">
                   <legend className="px-1 font-semibold">Blog Details</legend>

@@ -1,0 +1,77 @@
+import type { WeeklyTime } from '../config.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The wall-clock date and minute of an instant in a time zone. */
+function localParts(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant)
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    minute: get('hour') * 60 + get('minute'),
+    second: get('second'),
+  }
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = localParts(new Date(instant), timeZone)
+  const wall = Date.UTC(p.year, p.month - 1, p.day, 0, p.minute, p.second)
+  return wall - Math.floor(instant / 1000) * 1000
+}
+
+/**
+ * The instant the zone's clocks show this date and minute. In the hour skipped when clocks go
+ * forward, the instant an hour later on the clock; in the hour repeated when they go back, the
+ * first of the two.
+ */
+export function zonedInstant(
+  date: { year: number; month: number; day: number },
+  minute: number,
+  timeZone: string,
+): Date {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, 0, minute)
+  const before = offsetAt(wall - DAY_MS / 2, timeZone)
+  const after = offsetAt(wall + DAY_MS / 2, timeZone)
+  // The earlier offset first: on the repeated hour it names the first occurrence.
+  for (const offset of [Math.max(before, after), Math.min(before, after)]) {
+    const candidate = wall - offset
+    if (offsetAt(candidate, timeZone) === offset) return new Date(candidate)
+  }
+  return new Date(wall - Math.min(before, after))
+}
+
+/**
+ * The latest digest time at or before `now`: the weekday and time in the site's zone, whatever
+ * daylight saving does to the hours between. Its local date names the week (the dedupe key).
+ */
+export function latestDigestTime(
+  now: Date,
+  at: WeeklyTime,
+  timeZone: string,
+): { instant: Date; localDate: string } {
+  const today = localParts(now, timeZone)
+  const todayUtc = Date.UTC(today.year, today.month - 1, today.day)
+  const weekday = new Date(todayUtc).getUTCDay()
+  let back = (weekday - at.day + 7) % 7
+  for (;;) {
+    const day = new Date(todayUtc - back * DAY_MS)
+    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }
+    const instant = zonedInstant(date, at.minute, timeZone)
+    if (instant.getTime() <= now.getTime()) {
+      return { instant, localDate: day.toISOString().slice(0, 10) }
+    }
+    back += 7
+  }
+}
