@@ -24,7 +24,7 @@ import { AuthContext } from './lib/auth.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { useStoredData } from './lib/store-core.ts'
-import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
+import { readThemeCookie, themeAtStart, themeBootScript, themeClasses } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -55,12 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useWholeStylesheet()
   const theme = data?.theme ?? 'dark'
   return (
-    <html
-      lang="en"
-      className={theme === 'dark' ? 'dark' : undefined}
-      data-theme={theme}
-      suppressHydrationWarning
-    >
+    <html lang="en" className={themeClasses(theme)} data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -15,8 +15,8 @@ export interface PageStylesheet {
   partial: boolean
 }
 
-/** The theme's class: set by the page, never by a chunk's markup. */
-const ALWAYS = new Set(['dark'])
+/** The themes' classes: set by the page, never by a chunk's markup. */
+const ALWAYS = new Set(['dark', 'night'])
 
 /** More distinct pages than the route table has: a guard, not a size anyone reaches. */
 const MAX_PAGES = 500

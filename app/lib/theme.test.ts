@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { themeAtStart, themeBootScript } from './theme.ts'
+import { themeAtStart, themeBootScript, themeClasses } from './theme.ts'
 
 describe('themeBootScript', () => {
   it('is empty for the default theme: the server markup is dark already', () => {
@@ -16,5 +16,15 @@ describe('themeBootScript', () => {
   it('makes a saved Light theme Dark in the cookie too (the start-up rule)', () => {
     expect(themeAtStart('light')).toBe('dark')
     expect(themeBootScript('light')).toMatch(/^document\.cookie='theme=dark; Path=\/; /)
+  })
+})
+
+describe('Night', () => {
+  it('persists and is all in the markup: the dark palette with the red one over it', () => {
+    expect(themeAtStart('night')).toBe('night')
+    expect(themeBootScript('night')).toBe('')
+    expect(themeClasses('night')).toBe('dark night')
+    expect(themeClasses('dark')).toBe('dark')
+    expect(themeClasses('auto')).toBeUndefined()
   })
 })

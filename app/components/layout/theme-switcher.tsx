@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { type Theme, applyTheme, themeCookie } from '../../lib/theme.ts'
+import { NIGHT_THEME_COLOR, type Theme, applyTheme, themeCookie } from '../../lib/theme.ts'
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void }>({
   theme: 'dark',
@@ -41,16 +41,32 @@ export function ThemeProvider({
     return () => media.removeEventListener('change', onChange)
   }, [theme])
 
-  return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>
+  return (
+    <ThemeContext.Provider value={{ theme, setTheme }}>
+      {/* React puts it in <head>, on the server too. */}
+      {theme === 'night' && <meta name="theme-color" content={NIGHT_THEME_COLOR} />}
+      {children}
+    </ThemeContext.Provider>
+  )
 }
 
 export function useTheme() {
   return useContext(ThemeContext)
 }
 
-export const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
+export const LABELS: Record<Theme, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'Auto',
+  night: 'Night',
+}
 
-const ICONS: Record<Theme, string> = { light: 'icon-sun', dark: 'icon-moon', auto: 'icon-screen' }
+const ICONS: Record<Theme, string> = {
+  light: 'icon-sun',
+  dark: 'icon-moon',
+  auto: 'icon-screen',
+  night: 'icon-eye',
+}
 
 export function ThemeIcon({ theme }: { theme: Theme }) {
   return <span aria-hidden="true" className={`icon size-5 ${ICONS[theme]}`} />
