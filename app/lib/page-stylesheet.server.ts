@@ -15,8 +15,8 @@ export interface PageStylesheet {
   partial: boolean
 }
 
-/** The themes' classes: set by the page, never by a chunk's markup. */
-const ALWAYS = new Set(['dark', 'night'])
+/** The theme's class: set by the page, never by a chunk's markup. */
+const ALWAYS = new Set(['dark'])
 
 /** More distinct pages than the route table has: a guard, not a size anyone reaches. */
 const MAX_PAGES = 500

@@ -35,20 +35,12 @@ export function themeBootScript(saved: string | undefined | null): string {
 /** The browser's bar in Night: it must not light up white or blue either. */
 export const NIGHT_THEME_COLOR = '#140000'
 
-/**
- * The classes <html> carries for a theme the server knows: Night is the dark palette (every
- * `dark:` rule) with the red tokens of `.night` over it. Auto's comes from the boot script.
- */
-export function themeClasses(theme: Theme): string | undefined {
-  return theme === 'night' ? 'dark night' : theme === 'dark' ? 'dark' : undefined
-}
-
 export function applyTheme(theme: Theme): void {
   const dark =
     theme === 'dark' ||
     theme === 'night' ||
     (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('dark', dark)
-  document.documentElement.classList.toggle('night', theme === 'night')
+  // Night's red tokens hang on the attribute (app/app.css), over the dark palette.
   document.documentElement.dataset.theme = theme
 }

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { NIGHT_THEME_COLOR, type Theme, applyTheme, themeCookie } from '../../lib/theme.ts'
+import { type Theme, applyTheme, themeCookie } from '../../lib/theme.ts'
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void }>({
   theme: 'dark',
@@ -41,13 +41,7 @@ export function ThemeProvider({
     return () => media.removeEventListener('change', onChange)
   }, [theme])
 
-  return (
-    <ThemeContext.Provider value={{ theme, setTheme }}>
-      {/* React puts it in <head>, on the server too. */}
-      {theme === 'night' && <meta name="theme-color" content={NIGHT_THEME_COLOR} />}
-      {children}
-    </ThemeContext.Provider>
-  )
+  return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>
 }
 
 export function useTheme() {
