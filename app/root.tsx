@@ -24,7 +24,7 @@ import { AuthContext } from './lib/auth.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { PageStyleContext, useWholeStylesheet } from './lib/page-style.tsx'
 import { useStoredData } from './lib/store-core.ts'
-import { readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
+import { NIGHT_THEME_COLOR, readThemeCookie, themeAtStart, themeBootScript } from './lib/theme.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html
       lang="en"
-      className={theme === 'dark' ? 'dark' : undefined}
+      className={theme === 'dark' || theme === 'night' ? 'dark' : undefined}
       data-theme={theme}
       suppressHydrationWarning
     >
@@ -65,6 +65,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
+        {/* Server-rendered only (no bytes in the browser's bundle): a choice made in the menu
+            reaches the browser's bar at the next load. */}
+        {import.meta.env.SSR && theme === 'night' && (
+          <meta name="theme-color" content={NIGHT_THEME_COLOR} />
+        )}
         {/* The script ran before hydration; the browser's bundle does not carry its text. For
             the default theme it is empty, and an empty script element runs nothing. */}
         <script

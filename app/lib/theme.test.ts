@@ -18,3 +18,10 @@ describe('themeBootScript', () => {
     expect(themeBootScript('light')).toMatch(/^document\.cookie='theme=dark; Path=\/; /)
   })
 })
+
+describe('Night', () => {
+  it('persists, and is all in the markup: no script before the first paint', () => {
+    expect(themeAtStart('night')).toBe('night')
+    expect(themeBootScript('night')).toBe('')
+  })
+})

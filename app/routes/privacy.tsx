@@ -64,8 +64,8 @@ export default function Privacy() {
             (the page address and, where present, its query), as explained in section 6.
           </li>
           <li>
-            <strong>Your preferences.</strong> Your choice of Light, Dark or Auto theme, stored in a
-            cookie on your own device.
+            <strong>Your preferences.</strong> Your choice of Light, Dark, Auto or Night theme,
+            stored in a cookie on your own device.
           </li>
         </ul>
         <p>
@@ -143,7 +143,7 @@ export default function Privacy() {
               <td>
                 <code>theme</code>
               </td>
-              <td>Remembers whether you chose the Light, Dark or Auto theme.</td>
+              <td>Remembers whether you chose the Light, Dark, Auto or Night theme.</td>
               <td>1 year</td>
             </tr>
             {analytics.provider === 'ga4' && (

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { baseURL, waitForHydration } from './helpers.ts'
 
-type ThemeName = 'Light' | 'Dark' | 'Auto'
+type ThemeName = 'Light' | 'Dark' | 'Auto' | 'Night'
 
 const html = (page: Page) => page.locator('html')
 const themeButton = (page: Page) => page.getByRole('button', { name: /^Theme: / })
@@ -18,9 +18,9 @@ async function expectChecked(page: Page, theme: ThemeName): Promise<void> {
   await themeButton(page).click()
   const menu = page.getByRole('menu')
   await expect(menu.getByRole('menuitemradio')).toHaveText(
-    ['Light', 'Dark', 'Auto'].map((t) => new RegExp(t)),
+    ['Light', 'Dark', 'Auto', 'Night'].map((t) => new RegExp(t)),
   )
-  for (const t of ['Light', 'Dark', 'Auto'] as const) {
+  for (const t of ['Light', 'Dark', 'Auto', 'Night'] as const) {
     await expect(menu.getByRole('menuitemradio', { name: t })).toHaveAttribute(
       'aria-checked',
       String(t === theme),

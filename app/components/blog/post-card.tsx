@@ -114,7 +114,7 @@ export const starfield = memoize(function drawStarfield(seed: string): Starfield
 function CardPlaceholder({ seed }: { seed: string }) {
   const { paths, hue } = starfield(seed)
   return (
-    <svg viewBox="0 0 1200 630" className="h-full w-full" role="presentation">
+    <svg viewBox="0 0 1200 630" className="h-full w-full" role="presentation" data-artwork>
       <defs>
         <radialGradient id={`ph-${seed}`} cx="30%" cy="20%" r="90%">
           <stop offset="0" stopColor={`hsl(${240 + hue} 60% 30%)`} />

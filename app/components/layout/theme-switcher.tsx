@@ -48,9 +48,19 @@ export function useTheme() {
   return useContext(ThemeContext)
 }
 
-export const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', auto: 'Auto' }
+export const LABELS: Record<Theme, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'Auto',
+  night: 'Night',
+}
 
-const ICONS: Record<Theme, string> = { light: 'icon-sun', dark: 'icon-moon', auto: 'icon-screen' }
+const ICONS: Record<Theme, string> = {
+  light: 'icon-sun',
+  dark: 'icon-moon',
+  auto: 'icon-screen',
+  night: 'icon-eye',
+}
 
 export function ThemeIcon({ theme }: { theme: Theme }) {
   return <span aria-hidden="true" className={`icon size-5 ${ICONS[theme]}`} />

@@ -87,7 +87,7 @@ export default function ThemedToaster() {
   useEscapeDismisses()
   return (
     <Toaster
-      theme={theme === 'auto' ? 'system' : theme}
+      theme={theme === 'auto' ? 'system' : theme === 'night' ? 'dark' : theme}
       duration={TOAST_DURATION_MS}
       visibleToasts={TOASTS_VISIBLE}
       position="bottom-left"
