@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { NewsletterSendListResponse } from '../../contracts/newsletter-constants.ts'
 import { createDatabase, type Database } from '../../server/db/dialect.ts'
+import { deliveryStateTotals } from '../../server/db/newsletter-outbox.ts'
 import { type RunningServer, startServer } from '../../scripts/start-server.ts'
 import { type SmtpServerOptions, startSmtpServer } from '../support/smtp.ts'
 import { BUILD_DIR, freePort, request } from './cluster.ts'
@@ -80,16 +81,7 @@ async function startSite(
   return site
 }
 
-const stateCounts = async (db: Database) =>
-  Object.fromEntries(
-    (
-      await db
-        .selectFrom('newsletter_deliveries')
-        .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
-        .groupBy('state')
-        .execute()
-    ).map((r) => [r.state, Number(r.n)]),
-  )
+const stateCounts = deliveryStateTotals
 
 describe('the newsletter outbox in the built server', () => {
   it('1,000 subscribers get exactly one mail each though the node is killed three times mid-send', async () => {

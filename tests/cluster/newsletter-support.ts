@@ -1,27 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../../server/db/dialect.ts'
+import { insertConfirmedSubscriptions } from '../../server/db/newsletter-outbox.ts'
 import { newTokenKey } from '../../server/newsletter/tokens.ts'
 import type { ReceivedMail } from '../support/smtp.ts'
 import { request, sessionCookie } from './cluster.ts'
 
 /** What the newsletter's process tests share: subscribers written straight to the database. */
 export async function addSubscribers(db: Database, emails: string[]): Promise<void> {
-  const now = new Date().toISOString()
-  for (let i = 0; i < emails.length; i += 200) {
-    await db
-      .insertInto('newsletter_subscriptions')
-      .values(
-        emails.slice(i, i + 200).map((email) => ({
-          email,
-          user_id: null,
-          token_key: newTokenKey(),
-          confirmed_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute()
-  }
+  const subscribers = emails.map((email) => ({ email, tokenKey: newTokenKey() }))
+  await insertConfirmedSubscriptions(db, subscribers, new Date().toISOString())
 }
 
 export const subscriberEmails = (count: number, domain = 'example.org') =>
