@@ -70,7 +70,7 @@ export interface NewsletterStats {
   unconfirmed: number
   unsubscribed: number
   /** Active (confirmed, not unsubscribed) subscriptions with each preference on. */
-  byPreference: Record<NewsletterPreference, number>
+  byPreference: { posts: number; digest: number; alerts: number }
 }
 
 export interface NewsletterSendSummary {

@@ -520,3 +520,36 @@ export async function exportPage(db: Database, afterId: number, limit: number) {
     .limit(limit)
     .execute()
 }
+
+/** Deliveries in each state, over every send (the benchmark's and the tests' progress). */
+export async function deliveryStateTotals(db: Database): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('state')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
+}
+
+/** Confirmed e-mail-only subscriptions with the default preferences (seeding a benchmark). */
+export async function insertConfirmedSubscriptions(
+  db: Database,
+  subscribers: Array<{ email: string; tokenKey: string }>,
+  now: string,
+): Promise<void> {
+  for (let i = 0; i < subscribers.length; i += 200) {
+    await db
+      .insertInto('newsletter_subscriptions')
+      .values(
+        subscribers.slice(i, i + 200).map((s) => ({
+          email: s.email,
+          user_id: null,
+          token_key: s.tokenKey,
+          confirmed_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute()
+  }
+}

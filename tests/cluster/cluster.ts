@@ -54,7 +54,13 @@ export interface Cluster {
   close(): Promise<void>
 }
 
-export async function startCluster(postgresUrl: string): Promise<Cluster> {
+export async function startCluster(
+  postgresUrl: string,
+  options: {
+    /** Set on every node beside the documented environment (e.g. SMTP_URL for the newsletter). */
+    env?: Record<string, string>
+  } = {},
+): Promise<Cluster> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(
       `The cluster lane runs the production build, and there is none at ${SERVER_ENTRY}: ` +
@@ -124,6 +130,7 @@ export async function startCluster(postgresUrl: string): Promise<Cluster> {
         DATA_DIR: dataDirs[index]!,
         LOG_LEVEL: 'error',
         ...upstreams.env,
+        ...options.env,
       }
     }
 

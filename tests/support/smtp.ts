@@ -21,6 +21,11 @@ export interface SmtpServerOptions {
    * message is kept only when accepted.
    */
   beforeAnswer?: (mail: ReceivedMail, index: number) => Promise<SmtpRefusal | null> | null
+  /**
+   * Called at each MAIL FROM (the start of a message, `index` counting them) before it is
+   * answered: the moment between one message's answer and the next message's content.
+   */
+  beforeMailFrom?: (index: number) => Promise<SmtpRefusal | null> | null
 }
 
 const refusal = (r: SmtpRefusal) => Object.assign(new Error(r.message), { responseCode: r.code })
@@ -32,10 +37,17 @@ export async function startSmtpServer(
 ): Promise<{ url: string; port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = []
   let received = 0
+  let started = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      const index = started++
+      void Promise.resolve(options.beforeMailFrom?.(index) ?? null).then((refused) =>
+        callback(refused ? refusal(refused) : undefined),
+      )
+    },
     onRcptTo(address, _session, callback) {
       const refused = options.onRecipient?.(address.address)
       callback(refused ? refusal(refused) : undefined)
