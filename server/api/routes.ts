@@ -8,6 +8,7 @@ import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
 import * as images from './images.ts'
 import * as invoices from './invoices.ts'
+import * as newsletter from './newsletter.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
@@ -109,4 +110,14 @@ export const API_ROUTES: Endpoint[] = [
   announcements.updateAnnouncement,
   announcements.deleteAnnouncement,
   discord.getDiscordInvite,
+
+  // newsletter: double opt-in, the signed links of every mail, a member's own preferences
+  newsletter.subscribeNewsletter,
+  newsletter.confirmNewsletter,
+  newsletter.getNewsletterPreferences,
+  newsletter.updateNewsletterPreferences,
+  newsletter.unsubscribeNewsletter,
+  newsletter.openNewsletterUnsubscribe,
+  newsletter.getMemberNewsletter,
+  newsletter.updateMemberNewsletter,
 ]
