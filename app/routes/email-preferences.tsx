@@ -12,7 +12,6 @@ import { Card } from '../components/ui/card.tsx'
 import { SiteLink } from '../components/ui/site-link.tsx'
 import { callApi } from '../lib/api.ts'
 import { appContext } from '../lib/app-context.ts'
-import { loaderFailure } from '../lib/loader-errors.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
 import type { Route } from './+types/email-preferences'
@@ -25,17 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const t = url.searchParams.get('t') ?? ''
   const ask = url.searchParams.get('unsubscribe') === '1'
-  try {
-    const view = await context.get(appContext).services.newsletterSubscriptions.preferences(t)
-    return { t, ask, view, problem: null }
-  } catch (error) {
-    const failure = loaderFailure(error)
-    if (!failure) throw error
-    return data(
-      { t: '', ask: false, view: null, problem: failure.message },
-      { status: failure.status },
-    )
-  }
+  const found = await context.get(appContext).services.newsletterSubscriptions.preferencesPage(t)
+  if (!found.view) return data({ t: '', ask: false, ...found }, { status: 400 })
+  return { t, ask, ...found }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

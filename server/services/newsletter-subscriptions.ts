@@ -187,16 +187,12 @@ export function createNewsletterSubscriptionService(deps: {
     return { ok: true, row, issuedAt: fields.expiresAt.getTime() - TTL[purpose] }
   }
 
+  const linkProblem = (reason: 'invalid' | 'expired') =>
+    reason === 'expired' ? NEWSLETTER_MESSAGES.tokenExpired : NEWSLETTER_MESSAGES.tokenInvalid
+
   async function manageRow(token: string): Promise<NewsletterSubscriptionRow> {
     const found = await byToken(token, 'manage')
-    if (!found.ok) {
-      throw ValidationError.field(
-        't',
-        found.reason === 'expired'
-          ? NEWSLETTER_MESSAGES.tokenExpired
-          : NEWSLETTER_MESSAGES.tokenInvalid,
-      )
-    }
+    if (!found.ok) throw ValidationError.field('t', linkProblem(found.reason))
     return found.row
   }
 
@@ -292,6 +288,17 @@ export function createNewsletterSubscriptionService(deps: {
 
     async preferences(token: string): Promise<NewsletterSubscriptionView> {
       return subscriptionView(await manageRow(token))
+    },
+
+    /** The preferences page's read: the subscription, or what is wrong with the link. */
+    async preferencesPage(
+      token: string,
+    ): Promise<
+      { view: NewsletterSubscriptionView; problem: null } | { view: null; problem: string }
+    > {
+      const found = await byToken(token, 'manage')
+      if (!found.ok) return { view: null, problem: linkProblem(found.reason) }
+      return { view: subscriptionView(found.row), problem: null }
     },
 
     async updatePreferences(
