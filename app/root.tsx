@@ -149,7 +149,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <main id="main" className="flex-1 pb-(--radio-end-space)">
             <Outlet />
           </main>
-          <SiteFooter siteName={loaderData.publicConfig.siteName} />
+          <SiteFooter
+            siteName={loaderData.publicConfig.siteName}
+            newsletter={loaderData.publicConfig.features.newsletter}
+          />
         </RadioProvider>
         <DeferredToaster />
       </ThemeProvider>

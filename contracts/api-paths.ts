@@ -566,6 +566,7 @@ export const subscribeNewsletter = contract<{ success: true; message: string }>(
   path: '/newsletter/subscribe',
   access: 'public',
   source: 'json',
+  status: 202,
   input: () => import('./newsletter.ts').then((m) => m.NewsletterSubscribeInput),
 })
 /** The confirmation link of the double opt-in: a redirect to /email/confirmed (or the expired page). */
@@ -599,6 +600,18 @@ export const unsubscribeNewsletter = contract<{ success: true; message: string }
   access: 'public',
   source: 'query',
   input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+})
+/**
+ * The same address followed as a link (a mail's footer): a GET changes nothing (mail scanners
+ * open links), it redirects to the preferences page, which asks before unsubscribing.
+ */
+export const openNewsletterUnsubscribe = contract<never>()({
+  method: 'GET',
+  path: '/newsletter/unsubscribe',
+  access: 'public',
+  source: 'query',
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+  cache: 'no-store',
 })
 export const getMemberNewsletter = contract<NewsletterSubscriptionView>()({
   method: 'GET',

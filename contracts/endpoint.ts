@@ -31,8 +31,11 @@ export interface EndpointContract<
   /** Kept as written (`'multipart'`), so a call knows it sends a form. */
   readonly source: Src
   readonly input: () => Promise<S>
-  /** The status of a successful answer: 200 unless it creates something (201). */
-  readonly status?: 200 | 201
+  /**
+   * The status of a successful answer: 200 unless it creates something (201) or only accepts
+   * work that happens after the answer (202).
+   */
+  readonly status?: 200 | 201 | 202
   readonly cache?: CachePolicy
   /** Never set: carries the response type. */
   readonly response?: R

@@ -12,6 +12,8 @@ export interface Features {
   communityGallery: boolean
   /** The home page's YouTube statistics (YOUTUBE_CHANNEL_ID and YOUTUBE_API_KEY). */
   channelStats: boolean
+  /** E-mail to subscribers (SMTP_URL): the subscribe forms and the profile's e-mail section. */
+  newsletter: boolean
 }
 
 export interface NotConfigured {

@@ -48,6 +48,7 @@ export const NEWSLETTER_MESSAGES = {
   sendNotFound: 'Newsletter send not found',
   postNotFound: 'Post not found',
   testSent: 'A test e-mail is on its way to you.',
+  requestFailed: 'That did not work. Please check your connection and try again.',
 } as const
 
 /** A subscription's preferences as the preferences page and the profile show them. */

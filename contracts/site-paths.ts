@@ -107,6 +107,10 @@ export const SITE_PAGES = [
   { path: '/discord-invite', module: 'routes/discord-invite.tsx', indexing: 'private' },
   { path: '/resources', module: 'routes/resources.tsx', indexing: 'private' },
   { path: '/announcements', module: 'routes/announcements.tsx', indexing: 'private' },
+  // The newsletter's signed links land here: personal, so neither cached nor crawled.
+  { path: '/email/preferences', module: 'routes/email-preferences.tsx', indexing: 'private' },
+  { path: '/email/confirmed', module: 'routes/email-confirmed.tsx', indexing: 'private' },
+  { path: '/email/link', module: 'routes/email-link.tsx', indexing: 'private' },
 ] as const satisfies readonly SitePage[]
 
 /** A page whose address carries the slug of a post or a content page. */

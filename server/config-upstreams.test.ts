@@ -33,6 +33,7 @@ describe('features (what the browser is told is set up)', () => {
       discordWidget: false,
       communityGallery: false,
       channelStats: false,
+      newsletter: false,
     })
   })
 
@@ -40,6 +41,7 @@ describe('features (what the browser is told is set up)', () => {
     const features = (env: Record<string, string>) =>
       getPublicConfig(loadConfig({ ...base, ...env })).features
     expect(features({ AZURACAST_URL: 'https://radio.example.org' }).radio).toBe(true)
+    expect(features({ SMTP_URL: 'smtp://127.0.0.1:2525' }).newsletter).toBe(true)
     expect(features({ DISCORD_GUILD_ID: '1198374650298347520' }).discordWidget).toBe(true)
     const channel = { DISCORD_GALLERY_CHANNEL_ID: '1201450098712231996' }
     expect(features(channel).communityGallery).toBe(false)

@@ -453,6 +453,7 @@ export function featuresOf(config: Config): Features {
       config.discordCommunity.botToken !== undefined &&
       config.discordCommunity.galleryChannelId !== undefined,
     channelStats: config.youtubeChannelId !== undefined && config.youtube.apiKey !== undefined,
+    newsletter: config.mail.smtpUrl !== undefined,
   }
 }
 

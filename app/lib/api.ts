@@ -91,7 +91,8 @@ async function send(
 /**
  * Calls an endpoint by its contract (contracts/api-paths.ts), the one way the browser talks to
  * /_api: the input is checked against the contract's schema type at compile time and the answer
- * typed by it. GET sends the input as the query string, POST as JSON (or the form of an upload),
+ * typed by it. GET (and a POST whose contract reads the query) sends the input as the query
+ * string, POST as JSON (or the form of an upload),
  * with the session cookie. A failed call throws an `ApiRequestError` with the status (0 when no
  * answer came), the server's message (or `fallbackMessage`) and its field `details`; an aborted
  * one throws the AbortError.
@@ -104,7 +105,8 @@ export async function callApi<E extends EndpointContract>(
   const fallback = options.fallbackMessage ?? 'Request failed'
   const url = new URL(`/_api${entry.path}`, window.location.origin)
   let body: BodyInit | undefined
-  if (entry.method === 'GET') {
+  // A POST may take its input in the address too (the one-click unsubscribe's token).
+  if (entry.method === 'GET' || entry.source === 'query') {
     for (const [k, v] of Object.entries((input ?? {}) as Query)) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
     }

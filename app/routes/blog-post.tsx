@@ -11,6 +11,7 @@ import { formatLongDate } from '../lib/format.ts'
 import { pageMeta, rootDataFrom } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 import { SiteLink } from '../components/ui/site-link.tsx'
+import { usePublicConfig } from '../lib/public-config.ts'
 
 /** The post as the page gets it: `excerpt` is its description, `content` see `postData`. */
 type PostData = Omit<BlogPost, 'content' | 'excerpt'> & {
@@ -47,6 +48,7 @@ const BODY_ID = 'post-body'
 
 // Only a visitor of a protected post needs the teaser and its sign-in.
 const MembersTeaser = lazy(() => import('../components/blog/members-teaser.tsx'))
+const SubscribeForm = lazy(() => import('../components/newsletter/subscribe-form.tsx'))
 
 /** The body's HTML: from the data, else (just after a document load) from the markup already there. */
 function usePostBody(content: string | undefined): string {
@@ -110,6 +112,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, related } = loaderData
   const body = usePostBody(post?.content)
+  const newsletter = usePublicConfig().features.newsletter
   if (!post) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
@@ -177,6 +180,12 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           dangerouslySetInnerHTML={{ __html: body }}
           suppressHydrationWarning
         />
+      )}
+
+      {newsletter && (
+        <Suspense>
+          <SubscribeForm className="mt-12 rounded-2xl border border-border bg-card/60 p-5" />
+        </Suspense>
       )}
 
       {related.length > 0 && (

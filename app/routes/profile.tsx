@@ -1,5 +1,6 @@
 import { AccountSettings } from '../components/account/account-settings.tsx'
 import { useLogoutAction } from '../components/account/use-logout-action.ts'
+import { MemberNewsletter } from '../components/newsletter/member-newsletter.tsx'
 import { PageContainer } from '../components/page.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -8,7 +9,7 @@ import type { Route } from './+types/profile'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'My Profile',
-    description: 'Manage your avatar, profile information and password.',
+    description: 'Manage your avatar, profile information, password and e-mail.',
     path: '/profile',
     noindex: true,
   })
@@ -25,6 +26,7 @@ export default function Profile() {
           </Button>
         </div>
         <AccountSettings />
+        <MemberNewsletter />
       </div>
     </PageContainer>
   )

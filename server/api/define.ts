@@ -92,6 +92,12 @@ export interface EndpointLimits {
    * first (server/http/multipart-stream.ts); `maxBodyBytes` then bounds the whole form.
    */
   streamed?: StreamedUpload
+  /**
+   * Accepts state changes sent from other sites (server/http/security.ts): only for an endpoint
+   * whose authority is a signed token in its address and that reads no cookie, such as the
+   * RFC 8058 one-click unsubscribe a mail provider posts from its own servers.
+   */
+  crossSite?: true
 }
 
 export interface StreamedUpload {
@@ -113,7 +119,7 @@ export interface Endpoint extends EndpointLimits {
   source: InputSource
   /** The input schema (loaded once, on the first call). */
   schema: () => Promise<z.ZodType>
-  status: 200 | 201
+  status: 200 | 201 | 202
   cache?: CachePolicy
   run: (input: unknown, ctx: HandlerContext) => Promise<unknown>
 }

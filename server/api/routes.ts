@@ -9,6 +9,7 @@ import * as faqs from './faqs.ts'
 import * as images from './images.ts'
 import * as invoices from './invoices.ts'
 import * as newsletterAdmin from './newsletter-admin.ts'
+import * as newsletter from './newsletter.ts'
 import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
@@ -119,4 +120,13 @@ export const API_ROUTES: Endpoint[] = [
   newsletterAdmin.previewNewsletterMail,
   newsletterAdmin.retryNewsletterSend,
   newsletterAdmin.exportNewsletterSubscribers,
+  // newsletter: double opt-in, the signed links of every mail, a member's own preferences
+  newsletter.subscribeNewsletter,
+  newsletter.confirmNewsletter,
+  newsletter.getNewsletterPreferences,
+  newsletter.updateNewsletterPreferences,
+  newsletter.unsubscribeNewsletter,
+  newsletter.openNewsletterUnsubscribe,
+  newsletter.getMemberNewsletter,
+  newsletter.updateMemberNewsletter,
 ]

@@ -206,7 +206,8 @@ export function createHttpApp({
       c.res = c.json({ error: HTTP_MESSAGES.tooLarge }, 413)
     }
   }
-  app.use('/_api/*', outerLimit, sameOriginOnly(config))
+  const crossSite = new Set(API_ROUTES.filter((ep) => ep.crossSite).map((ep) => `/_api${ep.path}`))
+  app.use('/_api/*', outerLimit, sameOriginOnly(config, crossSite))
   mountApi(app, API_ROUTES, services, {
     gate,
     uploadGate,

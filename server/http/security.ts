@@ -118,13 +118,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /**
  * Refuses state-changing requests that a browser sent from another site, on top of SameSite=Lax:
  * Sec-Fetch-Site when the browser sends it, else the Origin header. Clients that send neither
- * (curl, server-to-server) carry no ambient cookies to abuse and pass.
+ * (curl, server-to-server) carry no ambient cookies to abuse and pass, and so do the paths of
+ * endpoints declared `crossSite` (a signed token in the address is their only authority).
  */
-export function sameOriginOnly(config: Config): MiddlewareHandler<AppEnv> {
+export function sameOriginOnly(
+  config: Config,
+  crossSitePaths: ReadonlySet<string> = new Set(),
+): MiddlewareHandler<AppEnv> {
   const allowed = new Set<string>()
   if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin)
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next()
+    if (SAFE_METHODS.has(c.req.method) || crossSitePaths.has(c.req.path)) return next()
     const site = c.req.header('sec-fetch-site')
     if (site && site !== 'same-origin' && site !== 'none')
       throw new ApiError(403, HTTP_MESSAGES.crossOrigin)

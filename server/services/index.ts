@@ -5,6 +5,7 @@ import { createSmtpMailer } from '../mail/mailer.ts'
 import { createAuthService } from './auth.ts'
 import { createBlogService } from './blog.ts'
 import { createContactService } from './contact.ts'
+import { createNewsletterSubscriptionService } from './newsletter-subscriptions.ts'
 import { createFaqService } from './faqs.ts'
 import { createAnnouncementService } from './announcements.ts'
 import { createDiscordInviteService } from './discord-invite.ts'
@@ -118,6 +119,15 @@ export function createServices(deps: {
       config,
       sender: bulkSender,
       wake: () => newsletterOutbox.wake(),
+    }),
+    newsletterSubscriptions: createNewsletterSubscriptionService({
+      db,
+      clock,
+      logger,
+      rateLimiter,
+      mailer,
+      secret: config.sessionSecret,
+      siteName: config.siteName,
     }),
     invoices: createInvoiceService({
       db,

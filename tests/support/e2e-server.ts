@@ -4,6 +4,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadConfig } from '../../server/config.ts'
 import { createUser } from '../../server/seed/factories.ts'
+import { findSubscriptionByEmail } from '../../server/db/newsletter-subscriptions.ts'
+import { subscriberLinks } from '../../server/services/newsletter-subscriptions.ts'
 import type * as ServerMain from '../../server/main.ts'
 import { createFakeUpstreams } from '../fakes/upstreams.ts'
 import { E2E } from './e2e-accounts.ts'
@@ -34,6 +36,16 @@ const fakes = await upstreams.start(E2E.fakesPort, {
   },
   // Subscribers and a send part-way through, written into the database (the admin's tests).
   '/__newsletter/seed': (req, res) => newsletterSeedRoute(running.services.db)(req, res),
+  // The preferences and unsubscribe links a newsletter mail would carry to ?email=.
+  '/__newsletter-links': (_req, res, url) => {
+    const email = url.searchParams.get('email') ?? ''
+    void findSubscriptionByEmail(running.services.db, email).then((row) => {
+      if (!row) return res.writeHead(404).end()
+      const origin = `http://127.0.0.1:${E2E.port}`
+      const links = subscriberLinks(config.sessionSecret, origin, row, new Date())
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(links))
+    })
+  },
 })
 
 const config = loadConfig({

@@ -6,7 +6,12 @@ import { settled } from '../../lib/api-result.ts'
 import { setData, useApi } from '../../lib/store.ts'
 
 /** The signed-in member's own reads: dropped at logout, so the next visitor never sees them. */
-const MEMBER_READS = [API_PATHS.getProfile, API_PATHS.listOauthAccounts, API_PATHS.getDiscordStatus]
+const MEMBER_READS = [
+  API_PATHS.getProfile,
+  API_PATHS.listOauthAccounts,
+  API_PATHS.getDiscordStatus,
+  API_PATHS.getMemberNewsletter,
+]
 
 // One more try for a server hiccup; a 401 is never tried again.
 const MEMBER_RETRIES = 1

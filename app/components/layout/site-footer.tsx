@@ -1,4 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { SiteLink } from '../ui/site-link.tsx'
+
+// After the page's first load: every page carries the footer (ADR 010's deferred chunks).
+const SubscribeForm = lazy(() => import('../newsletter/subscribe-form.tsx'))
 
 const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -8,9 +12,17 @@ const FOOTER_LINKS = [
   { to: '/admin/login', label: 'Admin Login' },
 ] as const
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+/** `newsletter`: e-mail is set up (SMTP_URL), so the subscribe form is offered. */
+export function SiteFooter({ siteName, newsletter }: { siteName: string; newsletter: boolean }) {
   return (
     <footer className="mt-16 border-t border-border bg-card/60">
+      {newsletter && (
+        <div className="mx-auto max-w-7xl border-b border-border px-4 py-8">
+          <Suspense>
+            <SubscribeForm className="max-w-xl" />
+          </Suspense>
+        </div>
+      )}
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm md:flex-row md:justify-between">
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
           {FOOTER_LINKS.map((l) => (
