@@ -14,6 +14,7 @@ import * as storeCardExcerpts from './migrations/20261126000000_store_card_excer
 import * as postVisibility from './migrations/20261127000000_post_visibility.ts'
 import * as createAnnouncements from './migrations/20261127000100_create_announcements.ts'
 import * as createResources from './migrations/20261127000200_create_resources.ts'
+import * as userHomePlace from './migrations/20261128000100_user_home_place.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127000000_post_visibility': postVisibility,
   '20261127000100_create_announcements': createAnnouncements,
   '20261127000200_create_resources': createResources,
+  '20261128000100_user_home_place': userHomePlace,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

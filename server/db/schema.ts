@@ -183,6 +183,15 @@ export interface HeaderImagesTable {
   created_at: string
 }
 
+/** A member's home place for /tonight: one row per member. */
+export interface UserHomePlacesTable {
+  user_id: number
+  home_place_name: string
+  home_lat: number
+  home_lon: number
+  updated_at: string
+}
+
 export interface ResourcesTable {
   id: Generated<number>
   title: string
@@ -283,6 +292,7 @@ export interface DB {
   invoice_counters: InvoiceCountersTable
   announcements: AnnouncementsTable
   resources: ResourcesTable
+  user_home_places: UserHomePlacesTable
 }
 
 export type UserRow = Selectable<UsersTable>

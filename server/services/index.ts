@@ -16,6 +16,7 @@ import { createRateLimiter } from './rate-limiter.ts'
 import { createAddressRateLimit } from './address-rate-limit.ts'
 import { createUpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { createSkyService } from './sky.ts'
+import { createTonightService } from '../sky/service.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
@@ -106,6 +107,7 @@ export function createServices(deps: {
       mailer,
       issuer: config.invoiceIssuer,
     }),
+    tonight: createTonightService({ config, clock, db }),
   }
 }
 
