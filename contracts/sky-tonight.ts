@@ -1,35 +1,7 @@
 import { z } from 'zod'
+import type { SkyEvent } from './sky-events.ts'
 import type { MoonPhaseName } from './sky.ts'
-
-/** Planets ranked well placed: at least this high while the sky is dark enough … */
-export const WELL_PLACED_MIN_ALTITUDE = 10
-/** … which is the sun at least this far below the horizon (the end of nautical twilight) … */
-export const DARK_ENOUGH_SUN_ALTITUDE = -12
-/** … and at least this far from the Sun (closer, it sets or rises in its glare). */
-export const MIN_ELONGATION = 15
-/** At most this many places answer a search. */
-export const PLACE_SEARCH_LIMIT = 10
-/** A chosen date may be at most this many days before or after today. */
-export const TONIGHT_DATE_RANGE_DAYS = 366
-
-export const PLANETS = [
-  'Mercury',
-  'Venus',
-  'Mars',
-  'Jupiter',
-  'Saturn',
-  'Uranus',
-  'Neptune',
-] as const
-export type PlanetName = (typeof PLANETS)[number]
-
-export const TONIGHT_MESSAGES = {
-  lat: 'Latitude must be a number from -90 to 90.',
-  lon: 'Longitude must be a number from -180 to 180.',
-  date: 'Date must be a day (YYYY-MM-DD) within a year of today.',
-  query: 'Type from 2 to 60 characters to search for a place.',
-  placeName: 'A place name has from 1 to 120 characters.',
-} as const
+import { type PlanetName, TONIGHT_MESSAGES } from './sky-tonight-constants.ts'
 
 /** A number in a range, sent as a number or a decimal string; never an empty string read as 0. */
 const coordinate = (min: number, max: number, message: string) =>
@@ -109,7 +81,7 @@ export interface HomePlaceResponse {
  * When the sun (or a twilight line) is crossed that night: a time, or why there is none — the
  * sun stays above the line all night (polar day, a white night) or below it (polar night).
  */
-export type SkyEvent =
+export type SunEvent =
   { kind: 'time'; at: string } | { kind: 'above-all-night' } | { kind: 'below-all-night' }
 
 /** An interval of the night, with where it lies on the bar across the night (0–1). */
@@ -158,14 +130,14 @@ export interface TonightResponse {
   windowEnd: string
   kind: NightKind
   sun: {
-    set: SkyEvent
-    civilDusk: SkyEvent
-    nauticalDusk: SkyEvent
-    astronomicalDusk: SkyEvent
-    astronomicalDawn: SkyEvent
-    nauticalDawn: SkyEvent
-    civilDawn: SkyEvent
-    rise: SkyEvent
+    set: SunEvent
+    civilDusk: SunEvent
+    nauticalDusk: SunEvent
+    astronomicalDusk: SunEvent
+    astronomicalDawn: SunEvent
+    nauticalDawn: SunEvent
+    civilDawn: SunEvent
+    rise: SunEvent
   }
   moon: {
     rise: string | null
@@ -183,4 +155,6 @@ export interface TonightResponse {
   dark: NightSpan[]
   darkMinutes: number
   planets: PlanetTonight[]
+  /** The next three events of the sky calendar from the evening on, eclipses seen from the place. */
+  events: SkyEvent[]
 }

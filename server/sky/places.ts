@@ -1,5 +1,6 @@
 import tzLookup from '@photostructure/tz-lookup'
-import { PLACE_SEARCH_LIMIT, type Place } from '../../contracts/sky-tonight.ts'
+import type { Place } from '../../contracts/sky-tonight.ts'
+import { PLACE_SEARCH_LIMIT } from '../../contracts/sky-tonight-constants.ts'
 
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss',

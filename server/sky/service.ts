@@ -1,13 +1,12 @@
-import {
-  type HomePlaceInput,
-  type HomePlaceResponse,
-  type Place,
-  type PlaceSearchResponse,
-  TONIGHT_DATE_RANGE_DAYS,
-  TONIGHT_MESSAGES,
-  type TonightQuery,
-  type TonightResponse,
+import type {
+  HomePlaceInput,
+  HomePlaceResponse,
+  Place,
+  PlaceSearchResponse,
+  TonightQuery,
+  TonightResponse,
 } from '../../contracts/sky-tonight.ts'
+import { TONIGHT_DATE_RANGE_DAYS, TONIGHT_MESSAGES } from '../../contracts/sky-tonight-constants.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/dialect.ts'
 import { findHomePlace, saveHomePlace } from '../db/home-places.ts'

@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup'
 import * as SunCalc from 'suncalc'
 import { describe, expect, it } from 'vitest'
-import type { SkyEvent, TonightResponse } from '../../contracts/sky-tonight.ts'
+import type { SunEvent, TonightResponse } from '../../contracts/sky-tonight.ts'
 import { computeTonight, type Interval, intersect, planetVerdict, subtract } from './tonight.ts'
 import { zonedClock, zonedInstant } from './zone.ts'
 
@@ -76,7 +76,7 @@ describe('sun and moon times agree with suncalc within 2 minutes', () => {
         expect(zonedClock(new Date(start), timeZone)).toBe('12:00')
         expect(zonedClock(new Date(end), timeZone)).toBe('12:00')
         for (const [ours, theirs] of SUN_FIELDS) {
-          const event: SkyEvent = night.sun[ours]
+          const event: SunEvent = night.sun[ours]
           const label = `${name} ${date} ${ours}`
           if (event.kind === 'time') {
             const at = Date.parse(event.at)

@@ -10,23 +10,29 @@ import {
 } from 'astronomy-engine'
 import { moonPhaseName } from '../../contracts/sky.ts'
 import { PRINCIPAL_PHASES } from '../services/moon-phase.ts'
+import type {
+  NightKind,
+  NightSpan,
+  Place,
+  PlanetTonight,
+  PlanetVerdict,
+  SunEvent,
+  TonightResponse,
+} from '../../contracts/sky-tonight.ts'
 import {
   DARK_ENOUGH_SUN_ALTITUDE,
   MIN_ELONGATION,
-  type NightKind,
-  type NightSpan,
   PLANETS,
-  type Place,
   type PlanetName,
-  type PlanetTonight,
-  type PlanetVerdict,
-  type SkyEvent,
-  type TonightResponse,
+  TONIGHT_EVENT_COUNT,
   WELL_PLACED_MIN_ALTITUDE,
-} from '../../contracts/sky-tonight.ts'
+} from '../../contracts/sky-tonight-constants.ts'
+import { computeSkyEvents } from './events.ts'
 import { nextDay, zonedClock, zonedInstant } from './zone.ts'
 
 const DAY_MS = 86_400_000
+/** The calendar's next events are looked for this far ahead (new and full moons come within 30 days). */
+const EVENTS_AHEAD_DAYS = 60
 
 /** A stretch of time [start, end) in epoch milliseconds. */
 export interface Interval {
@@ -242,7 +248,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
  * The sun crossing a line; without a crossing, on which side of it the sun stays (it was on that
  * side at `from`, and a line is crossed the other way before it can be crossed this way).
  */
-function sunEvent(line: Line, direction: 1 | -1, from: number, until: number): SkyEvent {
+function sunEvent(line: Line, direction: 1 | -1, from: number, until: number): SunEvent {
   const at = line.cross(direction, from, until)
   if (at !== null) return { kind: 'time', at: iso(at) }
   const back = line.crossings.filter((c) => c.at <= from).at(-1)
@@ -250,7 +256,7 @@ function sunEvent(line: Line, direction: 1 | -1, from: number, until: number): S
   return above ? { kind: 'above-all-night' } : { kind: 'below-all-night' }
 }
 
-const timeOf = (event: SkyEvent) => (event.kind === 'time' ? Date.parse(event.at) : null)
+const timeOf = (event: SunEvent) => (event.kind === 'time' ? Date.parse(event.at) : null)
 
 export interface NightInput {
   place: Place
@@ -390,11 +396,11 @@ export function computeTonight({ place, timeZone, date }: NightInput): TonightRe
   const nautical = sun.line(-12)
   const astronomical = sun.line(-18)
   const set = sunEvent(sunRs, -1, start, end)
-  const from = (e: SkyEvent) => timeOf(e) ?? start
+  const from = (e: SunEvent) => timeOf(e) ?? start
   const civilDusk = sunEvent(civil, -1, from(set), end)
   const nauticalDusk = sunEvent(nautical, -1, from(civilDusk), end)
   const astronomicalDusk = sunEvent(astronomical, -1, from(nauticalDusk), end)
-  const dawn = (line: Line, dusk: SkyEvent) => sunEvent(line, 1, from(dusk), end)
+  const dawn = (line: Line, dusk: SunEvent) => sunEvent(line, 1, from(dusk), end)
   const astronomicalDawn = dawn(astronomical, astronomicalDusk)
   const nauticalDawn = dawn(nautical, nauticalDusk)
   const civilDawn = dawn(civil, civilDusk)
@@ -457,5 +463,10 @@ export function computeTonight({ place, timeZone, date }: NightInput): TonightRe
     planets: PLANETS.map((name) =>
       planetTonight(name, observer, window, darkEnough, middle, timeZone),
     ),
+    events: computeSkyEvents({
+      from: new Date(start),
+      to: new Date(start + EVENTS_AHEAD_DAYS * DAY_MS),
+      place: { lat: place.lat, lon: place.lon },
+    }).slice(0, TONIGHT_EVENT_COUNT),
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PLANETS, TONIGHT_MESSAGES, type TonightResponse } from '../../contracts/sky-tonight.ts'
+import type { TonightResponse } from '../../contracts/sky-tonight.ts'
+import { PLANETS, TONIGHT_MESSAGES } from '../../contracts/sky-tonight-constants.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 // The test clock stands at 2026-11-22 12:00 UTC.
