@@ -1,6 +1,7 @@
 import { AccountSettings } from '../components/account/account-settings.tsx'
 import { useLogoutAction } from '../components/account/use-logout-action.ts'
 import { PageContainer } from '../components/page.tsx'
+import { HomePlaceSettings } from '../components/sky/home-place-settings.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/profile'
@@ -25,6 +26,7 @@ export default function Profile() {
           </Button>
         </div>
         <AccountSettings />
+        <HomePlaceSettings />
       </div>
     </PageContainer>
   )
