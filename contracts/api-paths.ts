@@ -31,6 +31,7 @@ import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
 import type { Resource, ResourceListResponse } from './resource-constants.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 import type { SkyEventsResponse } from './sky-events.ts'
+import type { HomePlaceResponse, PlaceSearchResponse, TonightResponse } from './sky-tonight.ts'
 
 /**
  * Every /_api endpoint by name, as a contract (contracts/endpoint.ts): server/api/ mounts each one
@@ -686,4 +687,36 @@ export const getSkyEvents = contract<SkyEventsResponse>()({
   source: 'query',
   input: () => import('./sky-events-input.ts').then((m) => m.SkyEventsQuery),
   cache: 'no-cache',
+})
+// Tonight's sky for a place (server/sky/), the places search, and a member's home place.
+export const getSkyTonight = contract<TonightResponse>()({
+  method: 'GET',
+  path: '/sky/tonight',
+  access: 'public',
+  source: 'query',
+  input: () => import('./sky-tonight.ts').then((m) => m.TonightQuery),
+  cache: 'no-cache',
+})
+export const searchSkyPlaces = contract<PlaceSearchResponse>()({
+  method: 'GET',
+  path: '/sky/places',
+  access: 'public',
+  source: 'query',
+  input: () => import('./sky-tonight.ts').then((m) => m.PlaceSearchQuery),
+  cache: 'no-cache',
+})
+export const getHomePlace = contract<HomePlaceResponse>()({
+  method: 'GET',
+  path: '/user/home-place',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const saveHomePlace = contract<HomePlaceResponse>()({
+  method: 'POST',
+  path: '/user/home-place',
+  access: 'member',
+  source: 'json',
+  input: () => import('./sky-tonight.ts').then((m) => m.HomePlaceInput),
 })

@@ -82,6 +82,7 @@ export const SITE_PAGES = [
   { path: '/privacy', module: 'routes/privacy.tsx', indexing: 'sitemap', cache: BUILT_IN },
   { path: '/kp-index', module: 'routes/kp-index.tsx', indexing: 'sitemap' },
   { path: '/moon-phase', module: 'routes/moon-phase.tsx', indexing: 'sitemap' },
+  { path: '/tonight', module: 'routes/tonight.tsx', indexing: 'sitemap' },
   { path: '/astronomy-news', module: 'routes/astronomy-news.tsx', indexing: 'sitemap' },
   { path: '/sky-calendar', module: 'routes/sky-calendar.tsx', indexing: 'sitemap' },
   { path: '/sky-calendar.ics', module: 'routes/sky-calendar-ics.tsx', indexing: 'unlisted' },

@@ -44,4 +44,19 @@ describe('sky data configuration', () => {
     expect(() => loadConfig({ ...base, NEWS_FEEDS: ' , ' })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, SKY_UPSTREAM_TIMEOUT_MS: '5' })).toThrow(ConfigError)
   })
+
+  it('reads SKY_DEFAULT_PLACE as Name=lat,lon, Greenwich by default, and refuses nonsense', () => {
+    expect(loadConfig(base).sky.defaultPlace).toEqual({
+      name: 'Greenwich',
+      lat: 51.4769,
+      lon: -0.0005,
+    })
+    expect(
+      loadConfig({ ...base, SKY_DEFAULT_PLACE: ' Mauna Kea = 19.8207, -155.4681 ' }).sky
+        .defaultPlace,
+    ).toEqual({ name: 'Mauna Kea', lat: 19.8207, lon: -155.4681 })
+    for (const bad of ['Greenwich', 'X=91,0', 'X=0,181', '=1,2']) {
+      expect(() => loadConfig({ ...base, SKY_DEFAULT_PLACE: bad })).toThrow(ConfigError)
+    }
+  })
 })

@@ -196,6 +196,20 @@ const EnvSchema = z.object({
         .min(1, { message: 'NEWS_FEEDS must name at least one feed' }),
     ),
   SKY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(8000),
+  SKY_DEFAULT_PLACE: z
+    .string()
+    .default('Greenwich=51.4769,-0.0005')
+    .transform((v) => /^\s*([^=]+?)\s*=\s*([-+]?[\d.]+)\s*,\s*([-+]?[\d.]+)\s*$/.exec(v))
+    .pipe(
+      z
+        .custom<RegExpExecArray>((m) => m !== null, {
+          message: 'SKY_DEFAULT_PLACE must be Name=latitude,longitude',
+        })
+        .transform((m) => ({ name: m[1]!, lat: Number(m[2]), lon: Number(m[3]) }))
+        .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lon) <= 180, {
+          message: 'SKY_DEFAULT_PLACE must be Name=latitude,longitude',
+        }),
+    ),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -309,6 +323,8 @@ export interface Config {
     /** A feed may be given a badge name: `Space.com=https://www.space.com/feeds/all`. */
     newsFeeds: Array<{ name: string | null; url: string }>
     upstreamTimeoutMs: number
+    /** /tonight's place when none is chosen or saved (SKY_DEFAULT_PLACE). */
+    defaultPlace: { name: string; lat: number; lon: number }
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
   /** The site's time zone (SITE_TIME_ZONE, IANA). */
@@ -563,6 +579,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apodPageUrl: e.APOD_PAGE_URL.replace(/\/$/, ''),
       newsFeeds: e.NEWS_FEEDS,
       upstreamTimeoutMs: e.SKY_UPSTREAM_TIMEOUT_MS,
+      defaultPlace: e.SKY_DEFAULT_PLACE,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -15,6 +15,7 @@ import * as pages from './pages.ts'
 import * as radio from './radio.ts'
 import * as resources from './resources.ts'
 import * as sky from './sky.ts'
+import * as skyTonight from './sky-tonight.ts'
 import * as user from './user.ts'
 import * as youtube from './youtube.ts'
 
@@ -129,4 +130,9 @@ export const API_ROUTES: Endpoint[] = [
   newsletter.openNewsletterUnsubscribe,
   newsletter.getMemberNewsletter,
   newsletter.updateMemberNewsletter,
+  // tonight's sky for a place, the places search, a member's home place
+  skyTonight.getSkyTonight,
+  skyTonight.searchSkyPlaces,
+  skyTonight.getHomePlace,
+  skyTonight.saveHomePlace,
 ]

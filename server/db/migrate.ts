@@ -16,6 +16,7 @@ import * as createAnnouncements from './migrations/20261127000100_create_announc
 import * as createResources from './migrations/20261127000200_create_resources.ts'
 import * as createNewsletter from './migrations/20261128000000_create_newsletter.ts'
 import * as videoScheduledStart from './migrations/20261128000200_video_scheduled_start.ts'
+import * as userHomePlace from './migrations/20261128000100_user_home_place.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127000200_create_resources': createResources,
   '20261128000000_create_newsletter': createNewsletter,
   '20261128000200_video_scheduled_start': videoScheduledStart,
+  '20261128000100_user_home_place': userHomePlace,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

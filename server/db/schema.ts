@@ -187,6 +187,15 @@ export interface HeaderImagesTable {
   created_at: string
 }
 
+/** A member's home place for /tonight: one row per member. */
+export interface UserHomePlacesTable {
+  user_id: number
+  home_place_name: string
+  home_lat: number
+  home_lon: number
+  updated_at: string
+}
+
 export interface ResourcesTable {
   id: Generated<number>
   title: string
@@ -345,6 +354,7 @@ export interface DB {
   newsletter_subscriptions: NewsletterSubscriptionsTable
   newsletters: NewslettersTable
   newsletter_deliveries: NewsletterDeliveriesTable
+  user_home_places: UserHomePlacesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -18,6 +18,7 @@ import { createAddressRateLimit } from './address-rate-limit.ts'
 import { createUpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { createSkyService } from './sky.ts'
 import { createSkyEventsService } from './sky-events.ts'
+import { createTonightService } from '../sky/service.ts'
 import { createDiscordCommunityService } from './discord-community.ts'
 import { createYoutubeService } from './youtube.ts'
 import { createRadioService } from './radio.ts'
@@ -136,6 +137,7 @@ export function createServices(deps: {
       mailer,
       issuer: config.invoiceIssuer,
     }),
+    tonight: createTonightService({ config, clock, db }),
   }
 }
 

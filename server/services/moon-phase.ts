@@ -33,7 +33,7 @@ function previousNewMoon(at: Date): Date {
   }
 }
 
-const PRINCIPAL_PHASES = [
+export const PRINCIPAL_PHASES = [
   [0, 'New Moon'],
   [90, 'First Quarter'],
   [180, 'Full Moon'],

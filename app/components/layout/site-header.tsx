@@ -16,6 +16,7 @@ const NAV_LINKS = [
 
 const PILLS = [
   { to: '/photos', label: 'Photos' },
+  { to: '/tonight', label: 'Tonight' },
   { to: '/moon-phase', label: 'Moon' },
   { to: '/kp-index', label: 'Solar' },
   { to: '/sky-calendar', label: 'Calendar' },
