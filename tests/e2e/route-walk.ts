@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import routes from '../../app/routes.ts'
-import { baseURL } from './helpers.ts'
+import { baseURL, waitForHydration } from './helpers.ts'
 
 export type RouteEntry = {
   path?: string
@@ -71,4 +71,37 @@ export async function themedContext(
     { name: 'theme', value: theme === 'light' ? 'auto' : 'dark', url: baseURL() },
   ])
   return context
+}
+
+const QUIET_MS = 150
+const SETTLE_MAX_MS = 5000
+const inflight = new WeakMap<Page, Set<Request>>()
+
+/**
+ * Resolves once the page is hydrated and has had no request in flight for QUIET_MS (at most
+ * SETTLE_MAX_MS): the data a page fetches after hydration is in it before it is checked.
+ * Playwright's `networkidle` waits for 500 ms of quiet, which on a walk of every route in every
+ * theme and width added minutes and checked nothing more.
+ */
+export async function settled(page: Page): Promise<void> {
+  let open = inflight.get(page)
+  if (!open) {
+    const requests = new Set<Request>()
+    page.on('request', (r) => requests.add(r))
+    page.on('requestfinished', (r) => requests.delete(r))
+    page.on('requestfailed', (r) => requests.delete(r))
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) requests.clear()
+    })
+    inflight.set(page, requests)
+    open = requests
+  }
+  const deadline = Date.now() + SETTLE_MAX_MS
+  await waitForHydration(page).catch(() => undefined)
+  let quietSince = Date.now()
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= QUIET_MS) return
+    await page.waitForTimeout(25)
+  }
 }
