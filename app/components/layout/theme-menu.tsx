@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { THEMES } from '../../lib/theme.ts'
-import { LABELS, ThemeIcon, useTheme } from './theme-switcher.tsx'
+import { ThemeIcon, themeLabel, useTheme } from './theme-switcher.tsx'
 
 /**
  * The theme menu's three radio items. Opening focuses the checked one; arrow keys, Home and End
@@ -68,7 +68,7 @@ export default function ThemeMenu({
             {t === theme ? '✓' : ''}
           </span>
           <ThemeIcon theme={t} />
-          {LABELS[t]}
+          {themeLabel(t)}
         </button>
       ))}
     </div>

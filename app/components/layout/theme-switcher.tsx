@@ -48,22 +48,11 @@ export function useTheme() {
   return useContext(ThemeContext)
 }
 
-export const LABELS: Record<Theme, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  auto: 'Auto',
-  night: 'Night',
-}
-
-const ICONS: Record<Theme, string> = {
-  light: 'icon-sun',
-  dark: 'icon-moon',
-  auto: 'icon-screen',
-  night: 'icon-eye',
-}
+/** A theme's name as the menu says it: Light, Dark, Auto, Night. */
+export const themeLabel = (theme: Theme) => theme[0]!.toUpperCase() + theme.slice(1)
 
 export function ThemeIcon({ theme }: { theme: Theme }) {
-  return <span aria-hidden="true" className={`icon size-5 ${ICONS[theme]}`} />
+  return <span aria-hidden="true" className={`icon size-5 icon-${theme}`} />
 }
 
 const ThemeMenu = lazy(() => import('./theme-menu.tsx'))
@@ -94,7 +83,7 @@ export function ThemeSwitcher() {
       <button
         ref={button}
         type="button"
-        aria-label={`Theme: ${LABELS[theme]}`}
+        aria-label={`Theme: ${themeLabel(theme)}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
