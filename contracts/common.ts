@@ -57,6 +57,9 @@ export function wholeNumber(fallback: number, max: number, tooLarge = `Must be a
 }
 
 /** A positive whole number, sent as a number or a string of digits; never a coerced `true` or `[1]`. */
+/** The largest id a row can have (PostgreSQL `integer`). */
+export const ID_MAX = 2_147_483_647
+
 export function positiveId(message: string) {
   return z
     .union(
@@ -75,6 +78,8 @@ export function positiveId(message: string) {
         .number()
         .int({ error: message })
         .positive({ error: message })
-        .max(Number.MAX_SAFE_INTEGER, { error: message }),
+        // An id column is a 32-bit integer on PostgreSQL: a larger value would be a database
+        // error, not a missing row.
+        .max(ID_MAX, { error: message }),
     )
 }

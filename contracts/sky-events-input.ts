@@ -16,11 +16,12 @@ function instant(edge: 'start' | 'end') {
     .trim()
     .refine(
       (v) =>
-        // A date must be a real day: 2026-02-30 would otherwise roll over into March.
+        // A date must be a real day: 2026-02-30 would otherwise roll over into March, and
+        // 2026-13-01 parses to no date at all.
+        !Number.isNaN(Date.parse(v)) &&
         (DATE_ONLY.test(v)
           ? new Date(v).toISOString().slice(0, 10) === v
           : z.iso.datetime({ offset: true }).safeParse(v).success) &&
-        !Number.isNaN(Date.parse(v)) &&
         new Date(v).getUTCFullYear() >= 1900 &&
         new Date(v).getUTCFullYear() <= 2200,
       { error: M.badDate },

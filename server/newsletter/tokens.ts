@@ -9,6 +9,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
  *
  *   <purpose>.<subscription id>.<expires, seconds since 1970>.<signature>
  */
+const MAX_ID = 2_147_483_647
+
 export type TokenPurpose = 'confirm' | 'manage'
 
 export type TokenCheck =
@@ -38,8 +40,9 @@ export function signToken(
 export function readToken(
   token: string,
 ): { purpose: TokenPurpose; subscriptionId: number; expiresAt: Date } | null {
-  const match = /^(confirm|manage)\.([1-9]\d{0,15})\.(\d{1,12})\.[A-Za-z0-9_-]{32}$/.exec(token)
-  if (!match) return null
+  const match = /^(confirm|manage)\.([1-9]\d{0,9})\.(\d{1,12})\.[A-Za-z0-9_-]{32}$/.exec(token)
+  // Ids are the database's 32-bit integers: a larger one names no subscription.
+  if (!match || Number(match[2]) > MAX_ID) return null
   return {
     purpose: match[1] as TokenPurpose,
     subscriptionId: Number(match[2]),

@@ -40,7 +40,8 @@ export function computeAstronomicalEvents(range: Range): SkyEvent[] {
  * A UTC year's events never change: computed once (about a second of CPU) and kept. The service
  * allows the years around the current one only, so all of them fit and none is computed twice.
  */
-const YEARS_KEPT = 8
+// From last year to five years ahead, and the day either side of that range: nine years.
+const YEARS_KEPT = 10
 const years = new Map<number, SkyEvent[]>()
 
 function eventsOfYear(year: number): SkyEvent[] {

@@ -55,8 +55,15 @@ export function createTonightService(deps: { config: Config; clock: Clock; db: D
   }
 
   function checkDate(date: string) {
-    const days = (Date.parse(`${date}T00:00:00Z`) - clock.now().getTime()) / DAY_MS
-    if (Math.abs(days) > TONIGHT_DATE_RANGE_DAYS) {
+    const at = Date.parse(`${date}T00:00:00Z`)
+    const days = (at - clock.now().getTime()) / DAY_MS
+    // Not a calendar date (2026-13-01, "garbage") is refused like one out of range.
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+      Number.isNaN(at) ||
+      new Date(at).toISOString().slice(0, 10) !== date ||
+      Math.abs(days) > TONIGHT_DATE_RANGE_DAYS
+    ) {
       throw ValidationError.field('date', TONIGHT_MESSAGES.date)
     }
   }
