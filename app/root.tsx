@@ -146,7 +146,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {/* The radio lives outside the outlet: navigating never restarts the stream. */}
         <RadioProvider configured={loaderData.publicConfig.features.radio}>
           <SiteHeader config={loaderData.publicConfig} />
-          <main id="main" className="flex-1 pb-(--radio-end-space)">
+          <main id="main" className="flex-1">
             <Outlet />
           </main>
           <SiteFooter

@@ -6,6 +6,7 @@ import { E2E } from '../support/e2e-accounts.ts'
 import { ACCOUNTS, axeViolations, baseURL, loginHeaders } from './helpers.ts'
 import {
   type RouteEntry,
+  isPage,
   type RoutePath,
   routePaths,
   routeTable,
@@ -41,13 +42,15 @@ const SIGNED_IN_VIEWS = [
   'routes/announcements.tsx',
   'routes/discord-invite.tsx',
   'routes/resources.tsx',
+  'routes/tonight.tsx',
 ]
 const AREAS = {
   member: ['routes/member-area.tsx'],
   admin: ['routes/member-area.tsx', 'routes/admin-area.tsx'],
 }
 
-function pathsOf(role: (typeof ROLES)[number], table: RoutePath[]): string[] {
+function pathsOf(role: (typeof ROLES)[number], all: RoutePath[]): string[] {
+  const table = all.filter(isPage)
   if (role === 'visitor') return table.map((r) => r.path)
   const own = new Set([...SIGNED_IN_VIEWS, ...AREAS[role]])
   return table.filter((r) => r.files.some((f) => own.has(f))).map((r) => r.path)

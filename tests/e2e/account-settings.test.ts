@@ -126,7 +126,10 @@ test('avatar: preview with Save Photo and Cancel, upload, and the file checks', 
   await expect(page.getByRole('button', { name: 'Save Photo' })).toHaveCount(0)
   const avatar = page.getByRole('main').getByRole('img', { name: /^Avatar of / })
   await expect(avatar).toHaveAttribute('src', /^\/uploads\/avatars\/\d+-[A-Za-z0-9_-]+\.webp$/)
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
+  // The new picture has its address at once and its pixels once it has loaded.
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(256)
 })
 
 test('changes the password: a wrong current password is refused, then success', async ({

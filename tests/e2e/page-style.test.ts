@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { loginAs, waitForHydration } from './helpers.ts'
-import { routePaths, sampleValues, themedContext } from './route-walk.ts'
+import { isPage, routeTable, sampleValues, themedContext } from './route-walk.ts'
 
 /**
  * Each page inlines only the rules its own code can render and loads the whole stylesheet after
@@ -83,7 +83,7 @@ for (const { role, theme, viewport } of RUNS) {
     browser,
   }) => {
     test.setTimeout(360_000)
-    const paths = await routePaths(await sampleValues(browser))
+    const paths = (await routeTable(await sampleValues(browser))).filter(isPage).map((r) => r.path)
     const context = await themedContext(browser, theme, viewport)
     const page = await context.newPage()
     if (role === 'admin') await loginAs(page, 'admin')

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import routes from '../../app/routes.ts'
 import { baseURL, waitForHydration } from './helpers.ts'
@@ -43,6 +45,11 @@ export async function routeTable(samples: Record<string, string>): Promise<Route
     })
     return { path: filled, files }
   })
+}
+
+/** A page, not a resource route (a loader and no component, as the sky calendar's .ics). */
+export function isPage(route: RoutePath): boolean {
+  return /^export default /m.test(readFileSync(path.join('app', route.files.at(-1)!), 'utf8'))
 }
 
 export async function sampleValues(browser: Browser): Promise<Record<string, string>> {

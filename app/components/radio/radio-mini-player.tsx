@@ -53,23 +53,23 @@ const CLEARANCE_GAP_PX = 8
  * distance from the bottom when lifted above the footer, and a gap) is the page's bottom scroll
  * padding: what the keyboard focuses, or a link or `scrollIntoView` brings into view, stops above
  * the player, even when bringing it into view shows the footer and lifts the player.
- * `--radio-end-space` is added below the page's content: at the end of the page, lifted above the
- * footer, the player then lies over that space and never over the last controls.
+ * `--radio-end-space` is a space in the footer above its last block (the links): at the end of the
+ * page, lifted above that block, the player lies over the space and never over a control, however
+ * tall the footer above it is (the newsletter's form).
  */
 function usePageClearance(region: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const player = region.current
     if (!player || typeof ResizeObserver === 'undefined') return
     const root = document.documentElement
-    const footer = document.querySelector('footer')
+    // The footer's last block (its links), below the space the player lies over.
+    const footer = document.querySelector('footer')?.lastElementChild as HTMLElement | null
     const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_PX}px)`)
     const update = () => {
       const lifted =
         FOOTER_LIFT_PX + (small.matches ? FOOTER_MARGIN_SMALL_PX : FOOTER_MARGIN_LARGE_PX)
       const clearance = lifted + player.offsetHeight + CLEARANCE_GAP_PX
-      const footerSpace = footer
-        ? footer.offsetHeight + (parseFloat(getComputedStyle(footer).marginTop) || 0)
-        : 0
+      const footerSpace = footer ? footer.offsetHeight : 0
       root.style.setProperty('--radio-clearance', `${clearance}px`)
       root.style.setProperty('--radio-end-space', `${Math.max(0, clearance - footerSpace)}px`)
     }
