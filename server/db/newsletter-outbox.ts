@@ -261,17 +261,6 @@ export async function subscriptionKeys(
   return new Map(rows.map((r) => [r.id, r]))
 }
 
-export async function findSubscriptionByUser(
-  db: Database,
-  userId: number,
-): Promise<NewsletterSubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-}
-
 /** Puts a send's failed deliveries back in the queue, attempts starting over. */
 export async function requeueFailedDeliveries(
   trx: Trx,

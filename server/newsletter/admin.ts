@@ -1,3 +1,4 @@
+import { findSubscriptionOfUser } from '../db/newsletter-subscriptions.ts'
 import {
   FAILED_DELIVERIES_SHOWN,
   type NewsletterAudience,
@@ -16,7 +17,6 @@ import {
   deliveryCounts,
   exportPage,
   findNewsletter,
-  findSubscriptionByUser,
   listNewsletters,
   newestFailures,
   requeueFailedDeliveries,
@@ -90,7 +90,7 @@ export function createNewsletterAdmin(deps: {
 
   /** The admin's own links when they subscribe, else their profile (where a member manages mail). */
   async function adminLinks(admin: SessionUser): Promise<SubscriberLinks | null> {
-    const own = await findSubscriptionByUser(db, admin.id)
+    const own = await findSubscriptionOfUser(db, admin.id)
     return own ? linksFor(origin, manageToken(config.sessionSecret, own, clock.now())) : null
   }
 
