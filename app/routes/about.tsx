@@ -166,7 +166,7 @@ export default function About() {
           </p>
           <SiteLink
             to="/contact"
-            className="mt-6 inline-flex h-12 items-center justify-center rounded-lg bg-primary px-6 font-medium text-primary-foreground transition hover:opacity-90"
+            className="mt-6 inline-flex h-12 items-center justify-center rounded-lg bg-primary px-6 font-medium text-primary-foreground transition hover:bg-primary-hover"
           >
             Contact us
           </SiteLink>

@@ -211,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-7 flex flex-wrap gap-3">
           <SiteLink
             to="/blog"
-            className="rounded-lg bg-primary px-5 py-3 font-medium text-primary-foreground hover:opacity-90"
+            className="rounded-lg bg-primary px-5 py-3 font-medium text-primary-foreground hover:bg-primary-hover"
           >
             Read the Cosmic Log
           </SiteLink>

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { baseURL, waitForHydration } from './helpers.ts'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
 
 type ThemeName = 'Light' | 'Dark' | 'Auto' | 'Night'
 
@@ -205,3 +205,53 @@ test('with forced colours (high contrast) the icons drawn by the stylesheet keep
   expect(colours.icons.length).toBeGreaterThanOrEqual(2)
   for (const colour of colours.icons) expect(colour).toBe(colours.text)
 })
+
+/*
+ * A filled button under the pointer: its hover colour is a palette token that keeps (raises) the
+ * text's contrast. A fading hover (opacity) once left a Delete button under the pointer below AA.
+ */
+for (const theme of ['light', 'dark', 'night'] as const) {
+  test(`in the ${theme} theme a hovered primary or destructive button keeps AA contrast`, async ({
+    page,
+    context,
+  }) => {
+    // A saved Light theme starts Dark (the spec's start-up rule): Auto on a light system is light.
+    const saved = theme === 'light' ? 'auto' : theme
+    await context.addCookies([{ name: 'theme', value: saved, url: baseURL() }])
+    await page.emulateMedia({ colorScheme: theme === 'light' ? 'light' : 'dark' })
+    await loginAs(page, 'admin')
+    const hovered = async (button: Locator, what: string) => {
+      await button.hover()
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      )
+      const [normal, hover] = await button.evaluate((el) => {
+        const probe = el.cloneNode() as HTMLElement
+        el.after(probe)
+        const bg = getComputedStyle(probe).backgroundColor
+        probe.remove()
+        return [bg, getComputedStyle(el).backgroundColor]
+      })
+      expect(hover, `${what}: the hover colour differs from the resting one`).not.toBe(normal)
+      const violations = await axeViolations(page, { only: ['color-contrast'] })
+      expect(violations.map((v) => v.nodes.map((n) => n.target.join(' '))).flat(), what).toEqual([])
+    }
+    await page.goto('/about')
+    await waitForHydration(page)
+    await expect(page.locator('html')).toHaveClass(
+      theme === 'light' ? /^(?!.*\bdark\b)/ : /\bdark\b/,
+    )
+    await hovered(page.locator('main a.bg-primary').first(), 'the About page call to action')
+
+    await page.goto('/admin')
+    await waitForHydration(page)
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Delete User' })
+    await hovered(dialog.getByRole('button', { name: 'Delete' }), 'the Delete User confirmation')
+    await page.keyboard.press('Escape')
+  })
+}

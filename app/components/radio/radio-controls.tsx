@@ -43,7 +43,7 @@ export function PlayPauseButton({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      className={cn(BUTTON, 'bg-primary text-primary-foreground hover:opacity-90', className)}
+      className={cn(BUTTON, 'bg-primary text-primary-foreground hover:bg-primary-hover', className)}
       onClick={toggle}
       disabled={disabled}
       aria-label={state.isPlaying ? 'Pause radio' : 'Play radio'}

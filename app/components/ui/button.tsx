@@ -2,11 +2,11 @@ import { cloneElement, isValidElement, type ComponentProps, type ReactElement } 
 import { cn } from '../../lib/cn.ts'
 
 const VARIANTS = {
-  primary: 'bg-primary text-primary-foreground hover:opacity-90',
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
   secondary: 'bg-muted text-foreground hover:bg-border',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-error text-background hover:opacity-90',
+  destructive: 'bg-error text-background hover:bg-error-hover',
   youtube: 'bg-[#e62117] text-white hover:bg-[#c41a12]',
   discord: 'bg-[#5865f2] text-white hover:bg-[#4752c4]',
 } as const
