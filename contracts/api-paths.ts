@@ -32,6 +32,7 @@ import type { Resource, ResourceListResponse } from './resource-constants.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 import type { SkyEventsResponse } from './sky-events.ts'
 import type { HomePlaceResponse, PlaceSearchResponse, TonightResponse } from './sky-tonight.ts'
+import type { AuroraAlertsResponse } from './aurora.ts'
 
 /**
  * Every /_api endpoint by name, as a contract (contracts/endpoint.ts): server/api/ mounts each one
@@ -719,4 +720,20 @@ export const saveHomePlace = contract<HomePlaceResponse>()({
   access: 'member',
   source: 'json',
   input: () => import('./sky-tonight.ts').then((m) => m.HomePlaceInput),
+})
+/** The signed-in member's aurora alerts: a place, a Kp threshold (null: the place's default). */
+export const getAuroraAlerts = contract<AuroraAlertsResponse>()({
+  method: 'GET',
+  path: '/user/aurora-alerts',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+export const saveAuroraAlerts = contract<AuroraAlertsResponse>()({
+  method: 'POST',
+  path: '/user/aurora-alerts',
+  access: 'member',
+  source: 'json',
+  input: () => import('./aurora.ts').then((m) => m.AuroraAlertsInput),
 })

@@ -60,3 +60,28 @@ describe('sky data configuration', () => {
     }
   })
 })
+
+describe('aurora alerts configuration', () => {
+  it('checks every 900 s by default, as often as AURORA_CHECK_INTERVAL_S says, and refuses nonsense', () => {
+    expect(loadConfig(base).aurora).toEqual({
+      checkIntervalMs: 900_000,
+      discordWebhookUrl: undefined,
+    })
+    expect(loadConfig({ ...base, AURORA_CHECK_INTERVAL_S: '2' }).aurora.checkIntervalMs).toBe(2000)
+    expect(() => loadConfig({ ...base, AURORA_CHECK_INTERVAL_S: '0' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...base, AURORA_CHECK_INTERVAL_S: 'soon' })).toThrow(ConfigError)
+  })
+
+  it('takes a Discord webhook URL, and refuses what is not one', () => {
+    const url = 'https://discord.com/api/webhooks/1/abc'
+    expect(loadConfig({ ...base, DISCORD_ALERTS_WEBHOOK_URL: url }).aurora.discordWebhookUrl).toBe(
+      url,
+    )
+    expect(loadConfig({ ...base, DISCORD_ALERTS_WEBHOOK_URL: '' }).aurora.discordWebhookUrl).toBe(
+      undefined,
+    )
+    expect(() => loadConfig({ ...base, DISCORD_ALERTS_WEBHOOK_URL: 'discord' })).toThrow(
+      /DISCORD_ALERTS_WEBHOOK_URL/,
+    )
+  })
+})

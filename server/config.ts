@@ -232,6 +232,17 @@ const EnvSchema = z.object({
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   // How often the outbox is checked for due deliveries, in seconds (a queued send also wakes it).
   NEWSLETTER_POLL_S: z.coerce.number().min(0.05).max(3600).default(10),
+  // How often the aurora alerts' check reads the Kp forecast, in seconds.
+  AURORA_CHECK_INTERVAL_S: z.coerce.number().min(1).max(86_400).default(900),
+  // A Discord webhook (channel settings → Integrations) told of each storm, at most every 6 hours.
+  DISCORD_ALERTS_WEBHOOK_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'DISCORD_ALERTS_WEBHOOK_URL must be a Discord webhook URL (https://…)',
+      })
+      .optional(),
+  ),
   // Tests only (honoured with NODE_ENV=test): the retry delays of DELIVERY_RETRY_DELAYS_MS,
   // shortened so a test sees a delivery retried and failed in seconds. Comma-separated ms.
   NEWSLETTER_TEST_RETRY_DELAYS_MS: z
@@ -338,6 +349,8 @@ export interface Config {
     /** Waits before each retry (DELIVERY_RETRY_DELAYS_MS; shorter only in tests). */
     retryDelaysMs: readonly number[]
   }
+  /** Aurora alerts: how often the Kp is checked, and the creator's Discord channel for storms. */
+  aurora: { checkIntervalMs: number; discordWebhookUrl: string | undefined }
   /** Who the invoices come from (INVOICE_FROM_*), by default SITE_NAME and MAIL_FROM's address. */
   invoiceIssuer: InvoiceIssuer
   /** The live radio: an AzuraCast station (none when AZURACAST_URL is unset). */
@@ -597,6 +610,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.NODE_ENV === 'test' && e.NEWSLETTER_TEST_RETRY_DELAYS_MS
           ? e.NEWSLETTER_TEST_RETRY_DELAYS_MS.split(',').map(Number)
           : DELIVERY_RETRY_DELAYS_MS,
+    },
+    aurora: {
+      checkIntervalMs: Math.round(e.AURORA_CHECK_INTERVAL_S * 1000),
+      discordWebhookUrl: e.DISCORD_ALERTS_WEBHOOK_URL,
     },
     invoiceIssuer: {
       name: e.INVOICE_FROM_NAME ?? e.SITE_NAME,

@@ -11,7 +11,7 @@ import { createHttpApp } from './http/app.ts'
 import { createConnectionGuard } from './http/connection-guard.ts'
 import { createLogger } from './shared/logger.ts'
 import { siteJobs } from './jobs/index.ts'
-import { createScheduler } from './jobs/scheduler.ts'
+import { DEFAULT_TICK_MS, createScheduler } from './jobs/scheduler.ts'
 import { type Services, createServices } from './services/index.ts'
 import { seedIfEmpty } from './services/seed.ts'
 import { loadProductionBuild } from './ssr-build.ts'
@@ -137,11 +137,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   server.maxConnections = config.maxConnections
   connections.attach(server)
 
+  const jobs = siteJobs(services)
   const scheduler = createScheduler({
     db,
     clock: services.clock,
     logger,
-    jobs: siteJobs(services),
+    jobs,
+    // A job due more often than the default tick (a short AURORA_CHECK_INTERVAL_S) is not late.
+    tickMs: Math.min(DEFAULT_TICK_MS, ...jobs.map((job) => job.every)),
   })
   scheduler.start()
 

@@ -2,6 +2,7 @@ import { AccountSettings } from '../components/account/account-settings.tsx'
 import { useLogoutAction } from '../components/account/use-logout-action.ts'
 import { MemberNewsletter } from '../components/newsletter/member-newsletter.tsx'
 import { PageContainer } from '../components/page.tsx'
+import { AuroraAlertSettings } from '../components/sky/aurora-alert-settings.tsx'
 import { HomePlaceSettings } from '../components/sky/home-place-settings.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -29,6 +30,7 @@ export default function Profile() {
         <AccountSettings />
         <MemberNewsletter />
         <HomePlaceSettings />
+        <AuroraAlertSettings />
       </div>
     </PageContainer>
   )

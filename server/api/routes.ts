@@ -1,5 +1,6 @@
 import * as admin from './admin.ts'
 import * as announcements from './announcements.ts'
+import * as aurora from './aurora.ts'
 import * as auth from './auth.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
@@ -135,4 +136,7 @@ export const API_ROUTES: Endpoint[] = [
   skyTonight.searchSkyPlaces,
   skyTonight.getHomePlace,
   skyTonight.saveHomePlace,
+  // a member's aurora alerts
+  aurora.getAuroraAlerts,
+  aurora.saveAuroraAlerts,
 ]

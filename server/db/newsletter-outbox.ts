@@ -92,6 +92,56 @@ export async function queueNewsletter(
 }
 
 /**
+ * A send to one subscription (an aurora alert), with the facts its mail is rendered from
+ * (`payload`), in the caller's transaction. Nothing is queued when the subscription no longer
+ * takes `preference` (unconfirmed, unsubscribed, or the preference off) or the key was used.
+ */
+export async function queueSingleMail(
+  trx: Trx,
+  fields: Omit<QueueFields, 'postId' | 'audience'> & { subscriptionId: number; payload: string },
+): Promise<number | null> {
+  const pref = sql.ref(`${fields.preference}`)
+  const subscription = await trx
+    .selectFrom('newsletter_subscriptions')
+    .select(['id', 'email'])
+    .where('id', '=', fields.subscriptionId)
+    .where('confirmed_at', 'is not', null)
+    .where('unsubscribed_at', 'is', null)
+    .where(sql<boolean>`${pref} = 1`)
+    .executeTakeFirst()
+  if (!subscription) return null
+  const inserted = await trx
+    .insertInto('newsletters')
+    .values({
+      kind: fields.kind,
+      post_id: null,
+      audience: 'members',
+      dedupe_key: fields.dedupeKey,
+      subject: fields.subject,
+      state: 'sending',
+      recipient_count: 1,
+      created_at: fields.now,
+      payload: fields.payload,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!inserted) return null
+  await trx
+    .insertInto('newsletter_deliveries')
+    .values({
+      newsletter_id: inserted.id,
+      subscription_id: subscription.id,
+      email: subscription.email,
+      state: 'queued',
+      attempts: 0,
+      next_attempt_at: fields.now,
+    })
+    .execute()
+  return inserted.id
+}
+
+/**
  * Takes up to `limit` due deliveries for `owner` until `leaseUntil`, in one conditional UPDATE:
  * a row another node took in the meantime no longer matches `state = 'queued'` and is left out
  * (PostgreSQL re-checks the condition on the row it waited for; SKIP LOCKED avoids the wait).
@@ -444,6 +494,7 @@ export async function subscriptionStats(db: Database) {
   >
 }
 
+/** The admin's list of sends: posts and digests (a member's own sky alert is not a send). */
 export async function listNewsletters(
   db: Database,
   page: { offset: number; limit: number },
@@ -452,6 +503,7 @@ export async function listNewsletters(
     db
       .selectFrom('newsletters')
       .selectAll()
+      .where('kind', '!=', 'alert')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(page.offset)
@@ -460,6 +512,7 @@ export async function listNewsletters(
     db
       .selectFrom('newsletters')
       .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '!=', 'alert')
       .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(total.n) }

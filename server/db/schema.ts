@@ -196,6 +196,29 @@ export interface UserHomePlacesTable {
   updated_at: string
 }
 
+export interface AuroraAlertsTable {
+  user_id: number
+  /** 0 | 1 */
+  enabled: number
+  lat: number
+  lon: number
+  place_name: string
+  /** The member's own Kp threshold; null is default_threshold. */
+  threshold: number | null
+  default_threshold: number
+  last_alert_at: string | null
+  updated_at: string
+}
+export type AuroraAlertRow = Selectable<AuroraAlertsTable>
+
+export interface AuroraDiscordPostsTable {
+  id: Generated<number>
+  posted_at: string
+  kp: number
+  window_start: string
+  window_end: string
+}
+
 export interface ResourcesTable {
   id: Generated<number>
   title: string
@@ -310,6 +333,8 @@ export interface NewslettersTable {
   recipient_count: Generated<number>
   created_at: string
   finished_at: string | null
+  /** A one-recipient send's facts (an aurora alert's Kp and window), JSON; null for the rest. */
+  payload: string | null
 }
 
 /** One recipient of one send; unique on (newsletter_id, subscription_id). */
@@ -355,6 +380,8 @@ export interface DB {
   newsletters: NewslettersTable
   newsletter_deliveries: NewsletterDeliveriesTable
   user_home_places: UserHomePlacesTable
+  aurora_alerts: AuroraAlertsTable
+  aurora_discord_posts: AuroraDiscordPostsTable
 }
 
 export type UserRow = Selectable<UsersTable>

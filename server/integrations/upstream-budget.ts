@@ -32,6 +32,8 @@ export const UPSTREAM_CALLS_PER_MINUTE = {
   nasa: 10,
   /** Per feed host. */
   'news-feed': 20,
+  /** The creator's alerts channel: one message per storm, at most one in six hours. */
+  'discord-webhook': 5,
 } as const satisfies Record<string, number>
 
 export type UpstreamName = keyof typeof UPSTREAM_CALLS_PER_MINUTE

@@ -25,6 +25,12 @@ export function siteJobs(services: Services): Job[] {
       every: 10 * MINUTE,
       run: () => services.contact.retryUndelivered(),
     },
+    {
+      // Reads the Kp the solar weather caches; alerts go through the newsletter outbox.
+      name: 'aurora-alerts',
+      every: config.aurora.checkIntervalMs,
+      run: () => services.aurora.check(),
+    },
   ]
   if (config.youtubeChannelId) {
     jobs.push({

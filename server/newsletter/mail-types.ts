@@ -75,3 +75,25 @@ export function unsubscribeHeaders(links: SubscriberLinks): Record<string, strin
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   }
 }
+
+/** An aurora alert: what is forecast (or seen) for the member's place, and when it is dark there. */
+export interface AuroraMailInput {
+  site: MailSite
+  /** The highest Kp in the window. */
+  kp: number
+  /** The member's threshold (theirs or the place's default). */
+  threshold: number
+  /** The dark hours with that Kp, as ISO instants. */
+  start: string
+  end: string
+  /** The place's IANA zone: the window is written in its local time. */
+  timeZone: string
+  /** "Oslo" or "59.91° N, 10.75° E". */
+  place: string
+  /** Southern hemisphere: the aurora is looked for to the south. */
+  south: boolean
+  links: SubscriberLinks
+}
+
+/** What an alert's send keeps (newsletters.payload, JSON) to render its mail from. */
+export type AuroraMailPayload = Omit<AuroraMailInput, 'site' | 'links'>

@@ -14,6 +14,7 @@ import {
   renderEmail,
 } from './mail-components.ts'
 import type {
+  AuroraMailInput,
   ConfirmMailInput,
   DigestMailInput,
   MailPost,
@@ -24,7 +25,7 @@ import type {
 } from './mail-types.ts'
 
 /**
- * The newsletter's three mails, each as HTML (components in mail-components.ts, ADR 021) and as
+ * The newsletter's mails (a post, a digest, a confirmation, an aurora alert), each as HTML (components in mail-components.ts, ADR 021) and as
  * plain text carrying the same words and every link written out.
  */
 
@@ -356,6 +357,87 @@ export function renderConfirmMail(input: ConfirmMailInput): RenderedMail {
     '',
     lasts,
     ignore,
+    '',
+    ...footerText(footer),
+  ])
+  return { subject, html, text }
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** "21:10" and the zone's short name ("CET", "GMT+1"), in the place's own time. */
+function localTime(iso: string, timeZone: string): { time: string; zone: string } {
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+      timeZone,
+    })
+    clockFormats.set(timeZone, format)
+  }
+  const parts = format.formatToParts(new Date(iso))
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return { time: `${part('hour')}:${part('minute')}`, zone: part('timeZoneName') }
+}
+
+/** "Kp 6.67" reads as NOAA writes it in words: "Kp 6.7"; whole values without a decimal. */
+const kpText = (kp: number) => `Kp ${Number.isInteger(kp) ? kp : kp.toFixed(1)}`
+
+export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
+  const site = mailSite(input.site)
+  const start = localTime(input.start, input.timeZone)
+  const end = localTime(input.end, input.timeZone)
+  const window = `${start.time}–${end.time} ${end.zone}`
+  const place = oneLine(input.place)
+  const kp = kpText(input.kp)
+  const subject = oneLine(`Aurora alert: ${kp} while it is dark, ${window}`)
+  const lead = `The planetary K index is forecast to reach ${kp} while it is dark at ${place}: from ${start.time} to ${end.time} (${end.zone}).`
+  const threshold = `You asked to hear when it reaches Kp ${input.threshold}.`
+  const how = `Look ${input.south ? 'south' : 'north'}, away from town lights, once your eyes have had 20 minutes in the dark. A faint aurora often shows better in a phone camera's night mode than to the eye.`
+  const kpUrl = absolute('/kp-index', site)
+  const profileUrl = absolute('/profile', site)
+  const footer: FooterProps = {
+    site,
+    reason: 'You asked for aurora alerts on',
+    links: input.links,
+  }
+
+  const html = renderEmail(
+    h(
+      EmailDocument,
+      { title: subject, preheader: lead, site, footer: h(FooterText, footer) },
+      h(
+        Section,
+        { top: 28, bottom: 8 },
+        h(Heading, null, `Aurora alert for ${place}`),
+        h(Paragraph, null, lead),
+        h(Paragraph, null, threshold),
+        h(Paragraph, { size: 15 }, how),
+        h(Button, { href: kpUrl }, 'See the Kp index'),
+        h(
+          Paragraph,
+          { muted: true, size: 13 },
+          'Change the place or the threshold on ',
+          h(TextLink, { href: profileUrl }, 'your profile'),
+          '.',
+        ),
+      ),
+    ),
+  )
+
+  const text = joinText([
+    ...headerText(site),
+    ...underline(`Aurora alert for ${place}`),
+    lead,
+    threshold,
+    '',
+    how,
+    '',
+    `See the Kp index: ${kpUrl}`,
+    `Change the place or the threshold on your profile: ${profileUrl}`,
     '',
     ...footerText(footer),
   ])

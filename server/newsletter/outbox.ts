@@ -35,8 +35,8 @@ import {
 } from './compose.ts'
 import { latestDigestTime, zonedInstant } from './digest-time.ts'
 import { classifySmtpError, describeSmtpError, nextAttemptAt } from './delivery-policy.ts'
-import { type RenderedMail, unsubscribeHeaders } from './mail-types.ts'
-import { renderDigestMail } from './mails.ts'
+import { type AuroraMailPayload, type RenderedMail, unsubscribeHeaders } from './mail-types.ts'
+import { renderAuroraMail, renderDigestMail } from './mails.ts'
 import { type BulkSender, createBulkSender } from './sender.ts'
 
 /** The lease row that lets one node at a time send (job_leases). */
@@ -153,6 +153,9 @@ export function createNewsletterOutbox(deps: {
         template = renderPost(config, post, newsletter.audience as NewsletterAudience, links)
     } else if (newsletter.kind === 'digest') {
       template = await renderDigest(newsletter.dedupe_key, links)
+    } else if (newsletter.kind === 'alert' && newsletter.payload) {
+      const payload = JSON.parse(newsletter.payload) as AuroraMailPayload
+      template = renderAuroraMail({ ...payload, site, links })
     }
     return template
   }

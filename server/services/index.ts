@@ -31,6 +31,7 @@ import { nextScheduledPublication } from '../db/publication-schedule.ts'
 import { type ContentEvents, createContentEvents } from '../shared/content-events.ts'
 import { bulkSenderFor, createNewsletterOutbox } from '../newsletter/outbox.ts'
 import { createNewsletterAdmin } from '../newsletter/admin.ts'
+import { createAuroraService } from '../aurora/service.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -64,6 +65,16 @@ export function createServices(deps: {
   events.subscribe((topics) => {
     if (topics.includes('posts')) newsletterOutbox.wake()
   })
+  const sky = createSkyService({ config, clock, logger, upstreams })
+  const newsletterSubscriptions = createNewsletterSubscriptionService({
+    db,
+    clock,
+    logger,
+    rateLimiter,
+    mailer,
+    secret: config.sessionSecret,
+    siteName: config.siteName,
+  })
   return {
     config,
     db,
@@ -85,7 +96,7 @@ export function createServices(deps: {
     // (the page cache drops those pages); a write that changes nothing announces nothing.
     faqs: createFaqService({ db, clock, events }),
     pages,
-    sky: createSkyService({ config, clock, logger, upstreams }),
+    sky,
     skyEvents: createSkyEventsService({ db, clock }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
@@ -121,14 +132,16 @@ export function createServices(deps: {
       sender: bulkSender,
       wake: () => newsletterOutbox.wake(),
     }),
-    newsletterSubscriptions: createNewsletterSubscriptionService({
+    newsletterSubscriptions,
+    aurora: createAuroraService({
       db,
       clock,
       logger,
-      rateLimiter,
-      mailer,
-      secret: config.sessionSecret,
-      siteName: config.siteName,
+      config,
+      sky,
+      subscriptions: newsletterSubscriptions,
+      upstreams,
+      wake: () => newsletterOutbox.wake(),
     }),
     invoices: createInvoiceService({
       db,

@@ -17,7 +17,12 @@ import {
   createCachedUpstream,
 } from '../integrations/cached-upstream.ts'
 import { feedSourceName, getFeedItems } from '../integrations/news-feeds.ts'
-import { getKpForecast, getKpObserved } from '../integrations/swpc.ts'
+import {
+  type KpForecastRow,
+  type KpRow,
+  getKpForecast,
+  getKpObserved,
+} from '../integrations/swpc.ts'
 import type { UpstreamBudgets, UpstreamName } from '../integrations/upstream-budget.ts'
 import type { Clock } from '../shared/clock.ts'
 import { computeMoonPhase } from './moon-phase.ts'
@@ -147,6 +152,18 @@ export function createSkyService(deps: {
       }
       const parts = [observed, forecast].filter((p) => p !== null)
       return { ...weather, ...freshness(parts) }
+    },
+
+    /**
+     * The Kp rows as cached for the solar weather (the aurora alerts read the same copies): each
+     * null when its product cannot be had.
+     */
+    async kpRows(): Promise<{ observed: KpRow[] | null; forecast: KpForecastRow[] | null }> {
+      const [observed, forecast] = await Promise.allSettled([kpObserved.get(), kpForecast.get()])
+      return {
+        observed: settled(observed)?.value ?? null,
+        forecast: settled(forecast)?.value ?? null,
+      }
     },
 
     async getApod(): Promise<ApodResponse> {

@@ -26,6 +26,8 @@ export const SKY_FAKE_MODES = [
   'server-error',
   /** a valid answer with nothing in it */
   'empty',
+  /** SWPC only: a strong storm (G3) now and for the next 12 hours, the last block observed at 6.67 */
+  'storm',
 ] as const
 export type SkyFakeMode = (typeof SKY_FAKE_MODES)[number]
 
@@ -140,6 +142,28 @@ export function kpForecastPayload(now: Date, legacy = false): unknown {
     ['time_tag', 'kp', 'observed', 'noaa_scale'],
     ...rows.map((r) => [tag(r.time_tag, 'forecast'), r.kp.toFixed(2), r.observed, r.noaa_scale]),
   ]
+}
+
+/** The storm mode's Kp: the current and next three blocks forecast at 7.33 (G3). */
+export const STORM_KP = 7.33
+const STORM_OBSERVED_KP = 6.67
+
+/** The product's rows around `now`, with a strong storm from the current block on. */
+function stormPayload(product: 'observed' | 'forecast', now: Date): unknown {
+  const block = currentBlock(now)
+  if (product === 'observed') {
+    const rows = kpObservedPayload(now) as Array<{ time_tag: string; Kp: number }>
+    return rows.map((r) =>
+      Date.parse(`${r.time_tag}Z`) === block - BLOCK ? { ...r, Kp: STORM_OBSERVED_KP } : r,
+    )
+  }
+  const rows = kpForecastPayload(now) as Array<ForecastSample>
+  return rows.map((r) => {
+    const start = Date.parse(`${r.time_tag}Z`)
+    return start >= block && start < block + 4 * BLOCK
+      ? { ...r, kp: STORM_KP, noaa_scale: 'G3' }
+      : r
+  })
 }
 
 /** The sample rows as the app should read them around `now`: what tests compare against. */
@@ -302,6 +326,7 @@ export function createSkyFake(
       const mode = modeFor(`swpc:${product}`)
       if (await failure(mode, req, res, 'json', 'Too Many Requests')) return
       if (mode === 'empty') return json(res, 200, [])
+      if (mode === 'storm') return json(res, 200, stormPayload(product, now()))
       json(res, 200, payload(now(), mode === 'legacy'))
     }
   }

@@ -8,7 +8,7 @@ import {
 import { callApi } from '../../lib/api.ts'
 import { settled } from '../../lib/api-result.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
-import { setData, useApi } from '../../lib/store.ts'
+import { invalidate, setData, useApi } from '../../lib/store.ts'
 import { Button } from '../ui/button.tsx'
 import { Card } from '../ui/card.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
@@ -71,6 +71,8 @@ export function MemberNewsletter() {
 async function change(input: { subscribed?: boolean } & Partial<NewsletterPreferences>) {
   const next = await callApi(API_PATHS.updateMemberNewsletter, input, { fallbackMessage })
   setData(API_PATHS.getMemberNewsletter, {}, next)
+  // Aurora alerts are on only while the subscription takes sky alerts.
+  void invalidate(API_PATHS.getAuroraAlerts)
   return next
 }
 

@@ -14,10 +14,22 @@ const CHOICES: Record<NewsletterPreference, { label: string; hint: string }> = {
     label: 'Weekly digest',
     hint: 'A summary on Sunday morning, only in weeks with something new.',
   },
-  alerts: { label: 'Sky alerts', hint: 'When something worth seeing is in the sky.' },
+  alerts: {
+    label: 'Sky alerts',
+    hint: 'Aurora alerts for the place and the Kp a member chooses on their profile.',
+  },
 }
 
 type Outcome = { ok: boolean; text: string } | null
+
+/**
+ * Sky alerts need a place, which only a member's profile holds: an address without an account
+ * is offered them only to turn off what it had.
+ */
+const shown = (view: NewsletterSubscriptionView) =>
+  NEWSLETTER_PREFERENCES.filter(
+    (key) => key !== 'alerts' || view.kind === 'member' || view.preferences.alerts,
+  )
 
 /**
  * The preferences of one subscription, on the preferences page (by a mail's signed link) and on
@@ -37,6 +49,12 @@ export function PreferencesForm({
 }) {
   const id = useId()
   const [chosen, setChosen] = useState<NewsletterPreferences>(view.preferences)
+  // Changed elsewhere (turning aurora alerts on or off changes `alerts`): the boxes follow.
+  const [shownFor, setShownFor] = useState(view.preferences)
+  if (shownFor !== view.preferences) {
+    setShownFor(view.preferences)
+    setChosen(view.preferences)
+  }
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
 
@@ -65,7 +83,7 @@ export function PreferencesForm({
     <form onSubmit={onSubmit} className="space-y-5">
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium">What would you like to receive?</legend>
-        {NEWSLETTER_PREFERENCES.map((key) => (
+        {shown(view).map((key) => (
           <div key={key} className="flex items-start gap-3">
             <input
               id={`${id}-${key}`}
