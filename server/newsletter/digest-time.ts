@@ -1,35 +1,10 @@
 import type { WeeklyTime } from '../config.ts'
+import { zoneOffsetMs, zonedDay } from '../sky/zone.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The wall-clock date and minute of an instant in a time zone. */
-function localParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    minute: get('hour') * 60 + get('minute'),
-    second: get('second'),
-  }
-}
-
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(new Date(instant), timeZone)
-  const wall = Date.UTC(p.year, p.month - 1, p.day, 0, p.minute, p.second)
-  return wall - Math.floor(instant / 1000) * 1000
-}
+const offsetAt = (instant: number, timeZone: string) => zoneOffsetMs(timeZone, instant)
 
 /**
  * The instant the zone's clocks show this date and minute. In the hour skipped when clocks go
@@ -61,8 +36,7 @@ export function latestDigestTime(
   at: WeeklyTime,
   timeZone: string,
 ): { instant: Date; localDate: string } {
-  const today = localParts(now, timeZone)
-  const todayUtc = Date.UTC(today.year, today.month - 1, today.day)
+  const todayUtc = Date.parse(`${zonedDay(now, timeZone)}T00:00:00Z`)
   const weekday = new Date(todayUtc).getUTCDay()
   let back = (weekday - at.day + 7) % 7
   for (;;) {

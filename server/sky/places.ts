@@ -1,6 +1,9 @@
 import tzLookup from '@photostructure/tz-lookup'
 import type { Place } from '../../contracts/sky-tonight.ts'
+import { coordinatesName } from '../../contracts/coordinates.ts'
 import { PLACE_SEARCH_LIMIT } from '../../contracts/sky-tonight-constants.ts'
+
+export { coordinatesName }
 
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss',
@@ -159,16 +162,6 @@ export async function searchPlaces(query: string, limit = PLACE_SEARCH_LIMIT): P
 }
 
 /** To two decimals; a value that rounds to zero is on the positive side (0.00° E, not W). */
-function hemisphere(value: number, positive: string, negative: string): string {
-  const rounded = Math.abs(value).toFixed(2)
-  return `${rounded}° ${value < 0 && Number(rounded) !== 0 ? negative : positive}`
-}
-
-/** "51.48° N, 0.00° E": the name of a place that is not a town. */
-export function coordinatesName(lat: number, lon: number): string {
-  return `${hemisphere(lat, 'N', 'S')}, ${hemisphere(lon, 'E', 'W')}`
-}
-
 /** Within this many degrees (about a kilometre) a point is the town itself: a shared link names it. */
 const SAME_PLACE_DEGREES = 0.01
 

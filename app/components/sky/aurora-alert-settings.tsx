@@ -9,6 +9,7 @@ import {
 import { NEWSLETTER_MESSAGES } from '../../../contracts/newsletter-constants.ts'
 import { gScaleForKp } from '../../../contracts/sky.ts'
 import type { Place } from '../../../contracts/sky-tonight.ts'
+import { coordinatesName } from '../../../contracts/coordinates.ts'
 import { callApi } from '../../lib/api.ts'
 import { usePublicConfig } from '../../lib/public-config.ts'
 import { invalidate, setData, useApi } from '../../lib/store.ts'
@@ -28,11 +29,6 @@ function kpOption(kp: number): string {
   const g = gScaleForKp(kp)
   return g === 'G0' ? `Kp ${kp} (active)` : `Kp ${kp} (${g}, a ${STORM_NAMES[Number(g[1])]} storm)`
 }
-
-const hemisphere = (value: number, plus: string, minus: string) =>
-  `${Math.abs(value).toFixed(2)}° ${value >= 0 ? plus : minus}`
-const coordinates = (lat: number, lon: number) =>
-  `${hemisphere(lat, 'N', 'S')}, ${hemisphere(lon, 'E', 'W')}`
 
 /**
  * /profile's "Aurora alerts": on or off, the place to watch from (the home place to start with)
@@ -109,7 +105,7 @@ function AuroraForm({
   const [enabled, setEnabled] = useState(saved.enabled)
   const [place, setPlace] = useState<{ name: string; lat: number; lon: number } | null>(
     saved.lat !== null && saved.lon !== null
-      ? { name: homeName ?? coordinates(saved.lat, saved.lon), lat: saved.lat, lon: saved.lon }
+      ? { name: homeName ?? coordinatesName(saved.lat, saved.lon), lat: saved.lat, lon: saved.lon }
       : null,
   )
   const [threshold, setThreshold] = useState<number | null>(saved.threshold)
