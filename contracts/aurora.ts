@@ -14,6 +14,11 @@ export const AURORA_ALERT_GAP_MS = 24 * 60 * 60 * 1000
 export const AURORA_DISCORD_GAP_MS = 6 * 60 * 60 * 1000
 /** A storm on NOAA's G scale (G1) starts here: what the creator's Discord channel is told of. */
 export const AURORA_STORM_KP = 5
+/** Kp under the storm level for this long ends a storm: the next one is a new message. */
+export const AURORA_STORM_QUIET_MS = 3 * 60 * 60 * 1000
+
+/** "Kp 7.3" (NOAA's thirds to one decimal), "Kp 5". */
+export const kpText = (kp: number) => `Kp ${Number.isInteger(kp) ? kp : kp.toFixed(1)}`
 
 export const AURORA_MESSAGES = {
   enabled: 'Say whether aurora alerts are on (true or false).',

@@ -1,8 +1,11 @@
 import {
   AURORA_ALERT_GAP_MS,
   AURORA_DISCORD_GAP_MS,
+  AURORA_LOOKAHEAD_MS,
   AURORA_STORM_KP,
+  AURORA_STORM_QUIET_MS,
   AURORA_THRESHOLD_MIN,
+  kpText,
   type AuroraAlertsInput,
   type AuroraAlertsResponse,
 } from '../../contracts/aurora.ts'
@@ -14,7 +17,8 @@ import {
   type AuroraCandidate,
   claimAuroraAlert,
   findAuroraAlert,
-  lastDiscordPostAt,
+  extendDiscordPost,
+  lastDiscordPost,
   recordDiscordPost,
   saveAuroraAlert,
 } from '../db/aurora-alerts.ts'
@@ -34,6 +38,9 @@ import type { Logger } from '../shared/logger.ts'
 import { placeAt, timeZoneAt } from '../sky/places.ts'
 import { defaultThreshold } from './oval.ts'
 import { type AuroraWindow, type KpOutlook, auroraWindow, kpOutlook } from './window.ts'
+
+/** Thrown to roll back a claimed alert whose mail could not be queued. */
+class NothingQueued extends Error {}
 
 /** Members read per page by the check: a storm alerts them a page at a time. */
 const CANDIDATES_PAGE = 200
@@ -102,7 +109,9 @@ export function createAuroraService(deps: {
     if (input.enabled) {
       await subscriptions.updateMember(
         user,
-        current.subscribed ? { alerts: true } : { posts: false, digest: false, alerts: true },
+        current.subscribed
+          ? { subscribed: true, alerts: true }
+          : { subscribed: true, posts: false, digest: false, alerts: true },
         requestOrigin,
       )
     } else if (current.subscribed && current.preferences.alerts) {
@@ -125,9 +134,10 @@ export function createAuroraService(deps: {
   }
 
   /** The alert's mail facts for a member and the window found for them. */
-  function payloadFor(member: AuroraCandidate, window: AuroraWindow): AuroraMailPayload {
+  function payloadFor(member: AuroraCandidate, window: AuroraWindow, now: Date): AuroraMailPayload {
     return {
       kp: window.kp,
+      open: Date.parse(window.end) >= now.getTime() + AURORA_LOOKAHEAD_MS,
       threshold: member.threshold,
       start: window.start,
       end: window.end,
@@ -152,7 +162,7 @@ export function createAuroraService(deps: {
       for (const member of page) {
         const window = auroraWindow(outlook, member, member.threshold, now)
         if (!window) continue
-        const payload = payloadFor(member, window)
+        const payload = payloadFor(member, window, now)
         const { subject } = renderAuroraMail({ ...payload, site, links: templateLinks(origin) })
         const queued = await inTransaction(db, async (trx) => {
           if (!(await claimAuroraAlert(trx, member.user_id, nowIso, alertedBefore))) return false
@@ -165,7 +175,12 @@ export function createAuroraService(deps: {
             payload: JSON.stringify(payload),
             now: nowIso,
           })
-          return id !== null
+          // The subscription stopped taking alerts meanwhile: the day's allowance is not spent.
+          if (id === null) throw new NothingQueued()
+          return true
+        }).catch((error: unknown) => {
+          if (error instanceof NothingQueued) return false
+          throw error
         })
         if (queued) alerted++
       }
@@ -188,22 +203,29 @@ export function createAuroraService(deps: {
   async function tellDiscord(outlook: KpOutlook, now: Date): Promise<boolean> {
     const url = config.aurora.discordWebhookUrl
     if (!url || kpClass(outlook.max) < AURORA_STORM_KP) return false
-    const last = await lastDiscordPostAt(db)
-    if (last && now.getTime() - Date.parse(last) < AURORA_DISCORD_GAP_MS) return false
     const span = stormSpan(outlook, now)
-    const kp = Number.isInteger(outlook.max) ? String(outlook.max) : outlook.max.toFixed(2)
+    const last = await lastDiscordPost(db)
+    if (last) {
+      // The same storm, going on (no quiet spell since): its end moves, no second message.
+      if (Date.parse(span.start) <= Date.parse(last.window_end) + AURORA_STORM_QUIET_MS) {
+        await extendDiscordPost(db, last.id, span.end)
+        return false
+      }
+      if (now.getTime() - Date.parse(last.posted_at) < AURORA_DISCORD_GAP_MS) return false
+    }
+    const kp = kpText(outlook.max)
     const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000)
     const body = {
       username: config.siteName,
       allowed_mentions: { parse: [] },
       embeds: [
         {
-          title: `Geomagnetic storm: Kp ${kp} expected`,
-          description: `NOAA's planetary K index is forecast to reach Kp ${kp}. Aurora may be seen far from the poles where the sky is dark and clear.`,
+          title: `Geomagnetic storm: ${kp}`,
+          description: `NOAA's planetary K index reaches ${kp} (observed or forecast). Aurora may be seen far from the poles where the sky is dark and clear.`,
           url: `${origin}/kp-index`,
           color: 0x3ddc84,
           fields: [
-            { name: 'Kp', value: kp, inline: true },
+            { name: 'Kp', value: kp.slice(3), inline: true },
             { name: 'From', value: `<t:${unix(span.start)}:f>`, inline: true },
             { name: 'Until', value: `<t:${unix(span.end)}:f>`, inline: true },
           ],

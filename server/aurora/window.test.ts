@@ -11,10 +11,11 @@ const forecast = (time: string, kp: number): KpForecastRow => ({
 })
 
 describe('the coming hours’ Kp', () => {
-  it('keeps the blocks from the current one to three hours ahead, the higher of observed and forecast', () => {
+  it('keeps the blocks from the current one to three hours ahead, the higher of observed and forecast; the block just observed counts for now', () => {
     const now = new Date('2026-11-23T16:30:00Z')
     const observed: KpRow[] = [
-      { time: '2026-11-23T12:00:00Z', kp: 8 },
+      { time: '2026-11-23T09:00:00Z', kp: 9 },
+      { time: '2026-11-23T12:00:00Z', kp: 5.67 },
       { time: '2026-11-23T15:00:00Z', kp: 6.33 },
     ]
     const outlook = kpOutlook(
@@ -26,7 +27,7 @@ describe('the coming hours’ Kp', () => {
       ],
       now,
     )
-    // 12:00 is over; 21:00 starts after 19:30.
+    // 09:00 is long over (12:00, just over, is lower than 15:00's own); 21:00 starts after 19:30.
     expect([...outlook.blocks]).toEqual([
       [Date.parse('2026-11-23T15:00:00Z'), 6.33],
       [Date.parse('2026-11-23T18:00:00Z'), 4.67],
@@ -75,6 +76,17 @@ describe('the dark window', () => {
   it('is none under the midnight sun (78° N in June), at any Kp', () => {
     const now = new Date('2026-06-21T00:00:00Z')
     expect(auroraWindow(storm(now, 9), { lat: 78.22, lon: 15.65 }, 4, now)).toBeNull()
+  })
+
+  it('takes a storm observed in the block that just ended as going on now', () => {
+    const now = new Date('2026-11-23T21:05:00Z')
+    const outlook = kpOutlook(
+      [{ time: '2026-11-23T18:00:00Z', kp: 8 }],
+      [forecast('2026-11-23T21:00:00Z', 3)],
+      now,
+    )
+    expect(outlook.max).toBe(8)
+    expect(auroraWindow(outlook, OSLO, 7, now)).toMatchObject({ kp: 8, start: now.toISOString() })
   })
 
   it('ends where the storm’s blocks end', () => {

@@ -18,7 +18,9 @@ export interface KpOutlook {
 /**
  * The Kp for every 3-hour block from the current one to `now + AURORA_LOOKAHEAD_MS`: what was
  * observed in a block counts as much as what was forecast for it, the higher wins (a storm that
- * came early is a storm). A block without a value has no Kp (no alert for it).
+ * came early is a storm). NOAA observes a block once it is over, so the block that just ended
+ * also counts for the current one: a storm going on now is not waited out. A block without a
+ * value has no Kp (no alert for it).
  */
 export function kpOutlook(
   observed: KpRow[] | null,
@@ -28,10 +30,14 @@ export function kpOutlook(
   const from = Math.floor(now.getTime() / BLOCK_MS) * BLOCK_MS
   const to = now.getTime() + AURORA_LOOKAHEAD_MS
   const blocks = new Map<number, number>()
+  const keep = (start: number, kp: number) =>
+    blocks.set(start, Math.max(blocks.get(start) ?? 0, kp))
   for (const row of [...(observed ?? []), ...(forecast ?? [])]) {
     const start = Date.parse(row.time)
-    if (start < from || start >= to) continue
-    blocks.set(start, Math.max(blocks.get(start) ?? 0, row.kp))
+    if (start >= from && start < to) keep(start, row.kp)
+  }
+  for (const row of observed ?? []) {
+    if (Date.parse(row.time) === from - BLOCK_MS) keep(from, row.kp)
   }
   return { blocks, max: Math.max(0, ...blocks.values()) }
 }

@@ -89,15 +89,27 @@ export async function claimAuroraAlert(
   return Number(result.numUpdatedRows) === 1
 }
 
-/** When the creator's Discord channel was last told of a storm. */
-export async function lastDiscordPostAt(db: Database): Promise<string | null> {
-  const row = await db
+/** The storm the creator's Discord channel was last told of. */
+export async function lastDiscordPost(
+  db: Database,
+): Promise<{ id: number; posted_at: string; window_end: string } | undefined> {
+  return db
     .selectFrom('aurora_discord_posts')
-    .select('posted_at')
+    .select(['id', 'posted_at', 'window_end'])
     .orderBy('posted_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return row?.posted_at ?? null
+}
+
+/** The storm goes on: its end moves later (no new message). */
+export async function extendDiscordPost(db: Database, id: number, windowEnd: string) {
+  await db
+    .updateTable('aurora_discord_posts')
+    .set({ window_end: windowEnd })
+    .where('id', '=', id)
+    .where('window_end', '<', windowEnd)
+    .execute()
 }
 
 export async function recordDiscordPost(

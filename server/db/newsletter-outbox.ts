@@ -136,6 +136,7 @@ export async function queueSingleMail(
       state: 'queued',
       attempts: 0,
       next_attempt_at: fields.now,
+      priority: 0,
     })
     .execute()
   return inserted.id
@@ -153,22 +154,45 @@ export async function claimDueDeliveries(
   leaseUntil: string,
   limit: number,
 ): Promise<NewsletterDeliveryRow[]> {
-  let due = db
-    .selectFrom('newsletter_deliveries')
-    .select('id')
-    .where('state', '=', 'queued')
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-  if (isPostgres(db)) due = due.forUpdate().skipLocked()
-  const rows = await db
-    .updateTable('newsletter_deliveries')
-    .set({ state: 'sending', lease_owner: owner, lease_until: leaseUntil })
-    .where('id', 'in', due)
-    .where('state', '=', 'queued')
-    .returningAll()
-    .execute()
+  const due = (qb: typeof db) =>
+    qb
+      .selectFrom('newsletter_deliveries')
+      .select('id')
+      .where('state', '=', 'queued')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('priority')
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+  const claim = { state: 'sending', lease_owner: owner, lease_until: leaseUntil }
+  let rows: NewsletterDeliveryRow[]
+  if (isPostgres(db)) {
+    // Chosen once (a materialized CTE): inside `id IN (…)` PostgreSQL may run a SKIP LOCKED
+    // subquery more than once and claim more than `limit` rows.
+    rows = await db
+      .with(
+        (cte) => cte('due').materialized(),
+        (qb) =>
+          due(qb as typeof db)
+            .forUpdate()
+            .skipLocked(),
+      )
+      .updateTable('newsletter_deliveries')
+      .set(claim)
+      .from('due')
+      .whereRef('newsletter_deliveries.id', '=', 'due.id')
+      .where('newsletter_deliveries.state', '=', 'queued')
+      .returningAll('newsletter_deliveries')
+      .execute()
+  } else {
+    rows = await db
+      .updateTable('newsletter_deliveries')
+      .set(claim)
+      .where('id', 'in', due(db))
+      .where('state', '=', 'queued')
+      .returningAll()
+      .execute()
+  }
   return rows.sort((a, b) => a.id - b.id)
 }
 
@@ -301,11 +325,13 @@ export async function findNewsletter(db: Database, id: number): Promise<Newslett
 export async function subscriptionKeys(
   db: Database,
   ids: number[],
-): Promise<Map<number, Pick<NewsletterSubscriptionRow, 'id' | 'token_key'>>> {
+): Promise<
+  Map<number, Pick<NewsletterSubscriptionRow, 'id' | 'token_key' | 'unsubscribed_at' | 'alerts'>>
+> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .selectFrom('newsletter_subscriptions')
-    .select(['id', 'token_key'])
+    .select(['id', 'token_key', 'unsubscribed_at', 'alerts'])
     .where('id', 'in', ids)
     .execute()
   return new Map(rows.map((r) => [r.id, r]))

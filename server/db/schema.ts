@@ -353,6 +353,8 @@ export interface NewsletterDeliveriesTable {
   /** When the SMTP server accepted the message: recorded before anything else. */
   accepted_at: string | null
   sent_at: string | null
+  /** 0: an alert, sent before the rest (1). */
+  priority: Generated<number>
 }
 
 export interface DB {

@@ -127,7 +127,8 @@ export function createNewsletterAdmin(deps: {
     async retry(sendId: number): Promise<NewsletterSendSummary> {
       const requeued = await inTransaction(db, async (trx) => {
         const row = await findNewsletter(trx, sendId)
-        if (!row) throw new NotFound(NEWSLETTER_MESSAGES.sendNotFound)
+        // A member's aurora alert is not a send of the list: it is not retried by hand.
+        if (!row || row.kind === 'alert') throw new NotFound(NEWSLETTER_MESSAGES.sendNotFound)
         return requeueFailedDeliveries(trx, sendId, clock.now().toISOString())
       })
       if (requeued > 0) deps.wake()

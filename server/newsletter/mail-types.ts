@@ -86,6 +86,8 @@ export interface AuroraMailInput {
   /** The dark hours with that Kp, as ISO instants. */
   start: string
   end: string
+  /** The window reaches the end of the three hours looked at: it may well go on. */
+  open: boolean
   /** The place's IANA zone: the window is written in its local time. */
   timeZone: string
   /** "Oslo" or "59.91° N, 10.75° E". */

@@ -13,6 +13,7 @@ import {
   TextLink,
   renderEmail,
 } from './mail-components.ts'
+import { kpText } from '../../contracts/aurora.ts'
 import type {
   AuroraMailInput,
   ConfirmMailInput,
@@ -383,18 +384,24 @@ function localTime(iso: string, timeZone: string): { time: string; zone: string 
   return { time: `${part('hour')}:${part('minute')}`, zone: part('timeZoneName') }
 }
 
-/** "Kp 6.67" reads as NOAA writes it in words: "Kp 6.7"; whole values without a decimal. */
-const kpText = (kp: number) => `Kp ${Number.isInteger(kp) ? kp : kp.toFixed(1)}`
-
 export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
   const site = mailSite(input.site)
   const start = localTime(input.start, input.timeZone)
   const end = localTime(input.end, input.timeZone)
-  const window = `${start.time}–${end.time} ${end.zone}`
+  // Across a change of the clocks each end has its own zone ("01:30 CEST to 02:30 CET").
+  const sameZone = start.zone === end.zone
+  const window = sameZone
+    ? `${start.time}–${end.time} ${end.zone}`
+    : `${start.time} ${start.zone}–${end.time} ${end.zone}`
+  const from = sameZone ? start.time : `${start.time} ${start.zone}`
+  const until = `${input.open ? 'until at least' : 'to'} ${end.time}`
+  const hours = sameZone
+    ? `from ${from} ${until} (${end.zone})`
+    : `from ${from} ${until} ${end.zone}`
   const place = oneLine(input.place)
   const kp = kpText(input.kp)
   const subject = oneLine(`Aurora alert: ${kp} while it is dark, ${window}`)
-  const lead = `The planetary K index is forecast to reach ${kp} while it is dark at ${place}: from ${start.time} to ${end.time} (${end.zone}).`
+  const lead = `The planetary K index is at or forecast to reach ${kp} while it is dark at ${place}: ${hours}.`
   const threshold = `You asked to hear when it reaches Kp ${input.threshold}.`
   const how = `Look ${input.south ? 'south' : 'north'}, away from town lights, once your eyes have had 20 minutes in the dark. A faint aurora often shows better in a phone camera's night mode than to the eye.`
   const kpUrl = absolute('/kp-index', site)

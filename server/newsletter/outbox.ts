@@ -56,6 +56,22 @@ const DIGEST_POSTS_MAX = 20
 /** Rendered templates kept (a send is rendered once, not once per recipient). */
 const TEMPLATES_KEPT = 4
 
+/** A send's mail, rendered once; for an alert, when it stops being worth sending. */
+interface Template {
+  mail: RenderedMail | null
+  alertUntil: number | null
+}
+
+type SubscriptionKey = NonNullable<
+  Awaited<ReturnType<typeof subscriptionKeys>> extends Map<number, infer V> ? V : never
+>
+
+/** Why an alert's delivery is dropped instead of sent. */
+export const ALERT_NOT_SENT = {
+  stopped: 'The subscription no longer takes sky alerts.',
+  late: 'The alert was not sent before its dark window ended.',
+} as const
+
 export interface NewsletterOutbox {
   /** Starts polling (nothing happens without SMTP_URL). */
   start(): void
@@ -83,7 +99,7 @@ export function createNewsletterOutbox(deps: {
   const rate = config.newsletter.ratePerMinute
   const intervalMs = rate > 0 ? 60_000 / rate : 0
   const batchSize = rate > 0 ? Math.max(1, Math.min(MAX_BATCH, Math.floor(rate / 6))) : MAX_BATCH
-  const templates = new Map<number, RenderedMail | null>()
+  const templates = new Map<number, Template>()
   const digestChecked = new Set<string>()
 
   let timer: NodeJS.Timeout | null = null
@@ -135,10 +151,16 @@ export function createNewsletterOutbox(deps: {
     return holdOutbox()
   }
 
-  async function templateFor(newsletterId: number): Promise<RenderedMail | null> {
+  async function templateFor(newsletterId: number): Promise<Template> {
     if (templates.has(newsletterId)) return templates.get(newsletterId)!
     const newsletter = await findNewsletter(db, newsletterId)
-    const template = newsletter ? await renderTemplate(newsletter) : null
+    const template: Template = {
+      mail: newsletter ? await renderTemplate(newsletter) : null,
+      alertUntil:
+        newsletter?.kind === 'alert' && newsletter.payload
+          ? Date.parse((JSON.parse(newsletter.payload) as AuroraMailPayload).end)
+          : null,
+    }
     if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value!)
     templates.set(newsletterId, template)
     return template
@@ -244,12 +266,24 @@ export function createNewsletterOutbox(deps: {
     }
   }
 
-  async function deliver(delivery: NewsletterDeliveryRow, token: string | null) {
-    const template = await templateFor(delivery.newsletter_id)
-    if (!template || token === null) {
+  async function deliver(delivery: NewsletterDeliveryRow, sub: SubscriptionKey | undefined) {
+    const { mail: template, alertUntil } = await templateFor(delivery.newsletter_id)
+    const token = sub ? manageToken(config.sessionSecret, sub, clock.now()) : null
+    // An alert is about the coming hours, and only for whom still asks for alerts.
+    const dropped =
+      alertUntil === null
+        ? null
+        : !sub || sub.unsubscribed_at !== null || sub.alerts !== 1
+          ? ALERT_NOT_SENT.stopped
+          : clock.now().getTime() >= alertUntil
+            ? ALERT_NOT_SENT.late
+            : null
+    if (!template || token === null || dropped) {
       await markDeliveryFailed(db, delivery.id, {
         attempts: delivery.attempts + 1,
-        error: template ? 'The subscription no longer exists.' : 'The mail has nothing to show.',
+        error:
+          dropped ??
+          (template ? 'The subscription no longer exists.' : 'The mail has nothing to show.'),
         retryAt: null,
       })
       return
@@ -293,8 +327,7 @@ export function createNewsletterOutbox(deps: {
       const keys = await subscriptionKeys(db, [...new Set(batch.map((d) => d.subscription_id))])
       for (const delivery of batch) {
         if (stopping || !(await keepOutbox())) break
-        const sub = keys.get(delivery.subscription_id)
-        await deliver(delivery, sub ? manageToken(config.sessionSecret, sub, clock.now()) : null)
+        await deliver(delivery, keys.get(delivery.subscription_id))
       }
       await finishCompletedNewsletters(db, iso(clock.now()))
     }

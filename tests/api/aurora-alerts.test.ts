@@ -4,6 +4,7 @@ import { AURORA_MESSAGES } from '../../contracts/aurora.ts'
 import { defaultThreshold } from '../../server/aurora/oval.ts'
 import { siteJobs } from '../../server/jobs/index.ts'
 import { createScheduler } from '../../server/jobs/scheduler.ts'
+import { claimDueDeliveries } from '../../server/db/newsletter-outbox.ts'
 import { linkDiscordAccount } from '../../server/seed/factories.ts'
 import { createLogger } from '../../server/shared/logger.ts'
 import { startFakeUpstreams } from '../fakes/server.ts'
@@ -65,11 +66,14 @@ afterAll(async () => {
   await smtp?.close()
   await closeUpstreams?.()
 })
-beforeEach(() => {
+beforeEach(async () => {
   t.services.sky.resetCaches('clear')
   fake.resetModes()
   smtp.mails.length = 0
   webhook.length = 0
+  // Each test's members are its own: earlier ones are off, their mails gone.
+  await t.db.updateTable('aurora_alerts').set({ enabled: 0 }).execute()
+  await t.db.deleteFrom('newsletter_deliveries').execute()
 })
 
 /** A member whose address Discord vouches for: their subscription is confirmed at once. */
@@ -209,7 +213,7 @@ describe('the check', () => {
     const raw = quotedPrintable(night[0]!.raw)
     expect(raw).toContain('<title>Aurora alert: Kp 7.3 while it is dark, 22:00–01:00 CET</title>')
     expect(raw).toContain(
-      'forecast to reach Kp 7.3 while it is dark at 60.00° N, 10.75° E: from 22:00 to 01:00 (CET).',
+      'at or forecast to reach Kp 7.3 while it is dark at 60.00° N, 10.75° E: from 22:00 until at least 01:00 (CET).',
     )
     expect(raw).toContain('/kp-index')
     expect(raw).toContain('List-Unsubscribe')
@@ -261,17 +265,140 @@ describe('the check', () => {
     expect(smtp.mails.filter((m) => m.to.includes(member.user.email))).toHaveLength(1)
   })
 
-  it('tells the creator’s Discord channel of a storm at most once in 6 hours', async () => {
+  it('tells the creator’s Discord channel of a storm once, and of the next storm after a quiet spell', async () => {
     fake.setMode('swpc', 'storm')
     const start = new Date(NIGHT.getTime() + 30 * 24 * HOUR)
     await checkAt(start)
     expect(webhook).toHaveLength(1)
     const embed = (webhook[0] as { embeds: Array<{ title: string; fields: unknown[] }> }).embeds[0]!
-    expect(embed.title).toBe(`Geomagnetic storm: Kp ${STORM_KP.toFixed(2)} expected`)
+    expect(embed.title).toBe('Geomagnetic storm: Kp 7.3')
     expect(embed.fields).toHaveLength(3)
-    await checkAt(new Date(start.getTime() + 5 * HOUR))
+    // The same storm all day (the fake's storm always lasts 12 hours more): one message.
+    for (const hours of [5, 6, 12, 18]) await checkAt(new Date(start.getTime() + hours * HOUR))
     expect(webhook).toHaveLength(1)
-    await checkAt(new Date(start.getTime() + 6 * HOUR))
+    // Quiet for a day, then a storm again: a new message.
+    fake.setMode('swpc', 'ok')
+    await checkAt(new Date(start.getTime() + 30 * HOUR))
+    expect(webhook).toHaveLength(1)
+    fake.setMode('swpc', 'storm')
+    await checkAt(new Date(start.getTime() + 48 * HOUR))
     expect(webhook).toHaveLength(2)
+  })
+
+  it('lets a member who once unsubscribed from the newsletter turn alerts on', async () => {
+    const { user, cookie } = await discordMember()
+    await t.request('/_api/user/newsletter', { json: { subscribed: true }, cookie })
+    await t.request('/_api/user/newsletter', { json: { subscribed: false }, cookie })
+    const on = await save(cookie, { enabled: true, ...NORTH })
+    expect(on.json).toMatchObject({ enabled: true })
+    expect(await t.services.newsletterSubscriptions.member(user)).toMatchObject({
+      subscribed: true,
+      preferences: { alerts: true },
+    })
+    await save(cookie, { enabled: false })
+  })
+
+  it('does not send a queued alert to a member who stopped them, nor one whose dark window is over', async () => {
+    fake.setMode('swpc', 'storm')
+    const stopper = await discordMember()
+    const late = await discordMember()
+    for (const m of [stopper, late]) await save(m.cookie, { enabled: true, ...NORTH })
+    const at = new Date(NIGHT.getTime() + 40 * 24 * HOUR)
+    clock.advance(at.getTime() - clock.now().getTime())
+    t.services.sky.resetCaches('clear')
+    expect((await t.services.aurora.check()).alerted).toBe(2)
+    await t.request('/_api/user/newsletter', {
+      json: { subscribed: false },
+      cookie: stopper.cookie,
+    })
+    // The window ends three hours after the check at the latest.
+    clock.advance(3 * HOUR)
+    smtp.mails.length = 0
+    await t.services.newsletterOutbox.pollOnce()
+    expect(smtp.mails).toHaveLength(0)
+    const errors = await t.db
+      .selectFrom('newsletter_deliveries')
+      .select(['email', 'state', 'last_error'])
+      .where('email', 'in', [stopper.user.email, late.user.email])
+      .orderBy('email')
+      .execute()
+    expect(errors.map((e) => [e.email, e.state, e.last_error]).sort()).toEqual(
+      [
+        [stopper.user.email, 'failed', 'The subscription no longer takes sky alerts.'],
+        [late.user.email, 'failed', 'The alert was not sent before its dark window ended.'],
+      ].sort(),
+    )
+    await save(late.cookie, { enabled: false })
+  })
+
+  it('sends an alert before a bulk send queued earlier', async () => {
+    fake.setMode('swpc', 'storm')
+    const member = await discordMember()
+    await save(member.cookie, { enabled: true, ...NORTH })
+    const at = new Date(NIGHT.getTime() + 50 * 24 * HOUR)
+    clock.advance(at.getTime() - clock.now().getTime() - HOUR)
+    // 30 deliveries of a post, queued an hour before the storm.
+    const bulk = await t.db
+      .insertInto('newsletters')
+      .values({
+        kind: 'post',
+        post_id: null,
+        audience: 'all',
+        dedupe_key: `bulk-${at.getTime()}`,
+        subject: 'A post',
+        state: 'sending',
+        created_at: clock.now().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const subs = await t.db.selectFrom('newsletter_subscriptions').select(['id', 'email']).execute()
+    await t.db
+      .insertInto('newsletter_deliveries')
+      .values(
+        subs.map((s) => ({
+          newsletter_id: bulk.id,
+          subscription_id: s.id,
+          email: s.email,
+          state: 'queued',
+          attempts: 0,
+          next_attempt_at: clock.now().toISOString(),
+        })),
+      )
+      .execute()
+    clock.advance(HOUR)
+    t.services.sky.resetCaches('clear')
+    await t.services.aurora.check()
+    const claimed = await claimDueDeliveries(
+      t.db,
+      'test',
+      clock.now().toISOString(),
+      clock.now().toISOString(),
+      1,
+    )
+    expect(claimed.map((d) => d.email)).toEqual([member.user.email])
+    await t.db.deleteFrom('newsletter_deliveries').where('newsletter_id', '=', bulk.id).execute()
+    await t.db.deleteFrom('newsletter_deliveries').where('id', '=', claimed[0]!.id).execute()
+    await save(member.cookie, { enabled: false })
+  })
+
+  it('does not spend the day’s alert when the mail cannot be queued', async () => {
+    fake.setMode('swpc', 'storm')
+    const member = await discordMember()
+    await save(member.cookie, { enabled: true, ...NORTH })
+    // The subscription stops taking alerts behind the settings' back (another tab, a link).
+    await t.db
+      .updateTable('newsletter_subscriptions')
+      .set({ alerts: 0 })
+      .where('user_id', '=', member.user.id)
+      .execute()
+    const at = new Date(NIGHT.getTime() + 60 * 24 * HOUR)
+    expect(await checkAt(at)).toHaveLength(0)
+    const row = await t.db
+      .selectFrom('aurora_alerts')
+      .select('last_alert_at')
+      .where('user_id', '=', member.user.id)
+      .executeTakeFirstOrThrow()
+    expect(row.last_alert_at).toBeNull()
+    await save(member.cookie, { enabled: false })
   })
 })

@@ -53,6 +53,8 @@ test('a member turns aurora alerts on for a town, with their own Kp, and finds t
   await card.getByRole('button', { name: 'Save aurora alerts' }).click()
   // A password account confirms its address first (the mail goes to the subscription).
   await expect(card.getByText(/Saved\. Alerts start once you confirm your address/)).toBeVisible()
+  // The form shows what was saved, still by the town's name.
+  await expect(card.getByTestId('aurora-place')).toHaveText(/Watching from Tromsø/)
 
   const saved = (await (await page.request.get('/_api/user/aurora-alerts')).json()) as Record<
     string,

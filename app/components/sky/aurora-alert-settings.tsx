@@ -22,13 +22,15 @@ const THRESHOLDS = Array.from(
   { length: AURORA_THRESHOLD_MAX - AURORA_THRESHOLD_MIN + 1 },
   (_, i) => AURORA_THRESHOLD_MIN + i,
 )
-const STORM_NAMES = ['', 'minor', 'moderate', 'strong', 'severe', 'extreme']
+const STORM_NAMES = ['', 'a minor', 'a moderate', 'a strong', 'a severe', 'an extreme']
 
-/** "Kp 6 (G2, a moderate storm)", "Kp 4 (active)". */
+/** "Kp 6 (G2, a moderate storm)", "Kp 9 (G5, an extreme storm)", "Kp 4 (active)". */
 function kpOption(kp: number): string {
   const g = gScaleForKp(kp)
-  return g === 'G0' ? `Kp ${kp} (active)` : `Kp ${kp} (${g}, a ${STORM_NAMES[Number(g[1])]} storm)`
+  return g === 'G0' ? `Kp ${kp} (active)` : `Kp ${kp} (${g}, ${STORM_NAMES[Number(g[1])]} storm)`
 }
+
+type Named = { name: string; lat: number; lon: number }
 
 /**
  * /profile's "Aurora alerts": on or off, the place to watch from (the home place to start with)
@@ -40,8 +42,13 @@ export function AuroraAlertSettings() {
   const { features } = usePublicConfig()
   const current = useApi(API_PATHS.getAuroraAlerts, features.newsletter ? {} : null)
   const home = useApi(API_PATHS.getHomePlace, features.newsletter ? {} : null).data?.place
-  // Kept here: a save replaces the form (with what the server kept), not what it said.
+  // Kept here: a save replaces the form (with what the server kept), not what it said, nor the
+  // name of the town chosen (the API keeps coordinates).
   const [outcome, setOutcome] = useState<Outcome>(null)
+  const [chosen, setChosen] = useState<Named | null>(null)
+  const data = current.data
+  const named = (list: Array<Named | null | undefined>) =>
+    list.find((p) => p && data && p.lat === data.lat && p.lon === data.lon)?.name ?? null
   return (
     <Card className="mt-8 space-y-4">
       <section aria-labelledby="aurora-alerts-title" className="space-y-4">
@@ -63,11 +70,8 @@ export function AuroraAlertSettings() {
           <AuroraForm
             key={JSON.stringify(current.data)}
             saved={current.data}
-            homeName={
-              home && home.lat === current.data.lat && home.lon === current.data.lon
-                ? home.name
-                : null
-            }
+            knownName={named([chosen, home])}
+            onChoose={setChosen}
             onOutcome={setOutcome}
           />
         ) : current.error ? (
@@ -94,23 +98,30 @@ type Outcome = { ok: boolean; text: string } | null
 
 function AuroraForm({
   saved,
-  homeName,
+  knownName,
+  onChoose,
   onOutcome,
 }: {
   saved: AuroraAlertsResponse
-  homeName: string | null
+  /** The town at the saved place, when this page knows it (chosen here, or the home place). */
+  knownName: string | null
+  onChoose: (place: Named) => void
   onOutcome: (outcome: Outcome) => void
 }) {
   const id = useId()
   const [enabled, setEnabled] = useState(saved.enabled)
   const [place, setPlace] = useState<{ name: string; lat: number; lon: number } | null>(
     saved.lat !== null && saved.lon !== null
-      ? { name: homeName ?? coordinatesName(saved.lat, saved.lon), lat: saved.lat, lon: saved.lon }
+      ? { name: knownName ?? coordinatesName(saved.lat, saved.lon), lat: saved.lat, lon: saved.lon }
       : null,
   )
   const [threshold, setThreshold] = useState<number | null>(saved.threshold)
   const [busy, setBusy] = useState(false)
-  const choose = (p: Place) => setPlace({ name: placeLabel(p), lat: p.lat, lon: p.lon })
+  const choose = (p: Place) => {
+    const named = { name: placeLabel(p), lat: p.lat, lon: p.lon }
+    setPlace(named)
+    onChoose(named)
+  }
   const samePlace = place && place.lat === saved.lat && place.lon === saved.lon
   const defaultKp = samePlace ? saved.defaultThreshold : null
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import * as API_PATHS from '../../../contracts/api-paths.ts'
 import type { Place } from '../../../contracts/sky-tonight.ts'
 import { callApi } from '../../lib/api.ts'
-import { useApi } from '../../lib/store.ts'
+import { invalidate, useApi } from '../../lib/store.ts'
 import { setData } from '../../lib/store-core.ts'
 import { Card } from '../ui/card.tsx'
 import { SiteLink } from '../ui/site-link.tsx'
@@ -20,6 +20,8 @@ export function HomePlaceSettings() {
     }).then(
       (answer) => {
         setData(API_PATHS.getHomePlace, {}, answer)
+        // The aurora alerts start from the home place until they have one of their own.
+        void invalidate(API_PATHS.getAuroraAlerts)
         setStatus(`${placeLabel(place)} is now your home place.`)
       },
       (e: Error) => setStatus(e.message),

@@ -5,7 +5,8 @@ import { identityColumn } from '../dialect.ts'
  * Aurora alerts: a member's place and Kp threshold (one row per member, gone with the member),
  * when each member was last alerted (at most one alert a day), the storms the creator's Discord
  * channel was told of (at most one message in six hours), and the facts a one-recipient mail
- * (an alert) is rendered from, kept with its send in the newsletter outbox.
+ * (an alert) is rendered from, kept with its send in the newsletter outbox, where alerts go out
+ * before bulk sends.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -46,9 +47,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
 
   await db.schema.alterTable('newsletters').addColumn('payload', 'text').execute()
+  // Which due deliveries go first: 0 for an alert (it is about the coming hours), 1 for the rest.
+  await db.schema
+    .alterTable('newsletter_deliveries')
+    .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute()
+  await db.schema
+    .createIndex('newsletter_deliveries_due_first')
+    .on('newsletter_deliveries')
+    .columns(['state', 'priority', 'next_attempt_at', 'id'])
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('newsletter_deliveries_due_first').execute()
+  await db.schema.alterTable('newsletter_deliveries').dropColumn('priority').execute()
   await db.schema.alterTable('newsletters').dropColumn('payload').execute()
   await db.schema.dropTable('aurora_discord_posts').execute()
   await db.schema.dropTable('aurora_alerts').execute()
