@@ -5,11 +5,12 @@ import {
   digestMailInput,
   HOSTILE,
   MAIL_LINKS,
+  MAIL_SITE,
   mailPost,
   postMailInput,
 } from '../../tests/support/newsletter-mail-samples.ts'
 import type { RenderedMail } from './mail-types.ts'
-import { renderConfirmMail, renderDigestMail, renderPostMail } from './mails.ts'
+import { renderAuroraMail, renderConfirmMail, renderDigestMail, renderPostMail } from './mails.ts'
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
 
@@ -239,5 +240,45 @@ describe('the confirmation mail', () => {
     expect(mail.text).toContain(`Confirm your subscription: ${input.confirmUrl}`)
     expect(mail.text).toContain('The link works for 48 hours.')
     expect(mail.text).toContain('you will get nothing else.')
+  })
+})
+
+describe('the aurora alert', () => {
+  const alert = (start: string, end: string, open = false) =>
+    renderAuroraMail({
+      site: MAIL_SITE,
+      kp: 7.33,
+      threshold: 5,
+      start,
+      end,
+      open,
+      timeZone: 'Europe/Oslo',
+      place: 'Oslo, NO',
+      south: false,
+      links: MAIL_LINKS,
+    })
+
+  it('says the Kp, the dark hours in the place’s time, where to look, and links the Kp index', () => {
+    const mail = alert('2026-11-23T21:00:00Z', '2026-11-23T23:10:00Z')
+    const doc = expectMailShape(mail)
+    expect(mail.subject).toBe('Aurora alert: Kp 7.3 while it is dark, 22:00–00:10 CET')
+    const body = doc.body.textContent!
+    expect(body).toContain(
+      'The planetary K index is at or forecast to reach Kp 7.3 while it is dark at Oslo, NO: from 22:00 to 00:10 (CET).',
+    )
+    expect(body).toContain('You asked to hear when it reaches Kp 5.')
+    expect(body).toContain('Look north')
+    expect(linkNamed(doc, 'See the Kp index')[0]!.getAttribute('href')).toBe(
+      `${MAIL_SITE.url}/kp-index`,
+    )
+    expect(mail.text).toContain(`See the Kp index: ${MAIL_SITE.url}/kp-index`)
+    expect(mail.text).toContain(MAIL_LINKS.preferencesUrl)
+  })
+
+  it('names each end’s zone across a change of the clocks, and an open end as "until at least"', () => {
+    // Summer time ends in Oslo at 01:00 UTC on 25 October 2026: 01:30 CEST, then 02:30 CET.
+    const mail = alert('2026-10-24T23:30:00Z', '2026-10-25T01:30:00Z', true)
+    expect(mail.subject).toBe('Aurora alert: Kp 7.3 while it is dark, 01:30 CEST–02:30 CET')
+    expect(mail.text).toContain('from 01:30 CEST until at least 02:30 CET.')
   })
 })
