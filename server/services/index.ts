@@ -86,7 +86,7 @@ export function createServices(deps: {
     faqs: createFaqService({ db, clock, events }),
     pages,
     sky: createSkyService({ config, clock, logger, upstreams }),
-    skyEvents: createSkyEventsService({ db, clock }),
+    skyEvents: createSkyEventsService({ db, clock, logger }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
     resources: createResourceService({ db, clock, logger, storage }),
