@@ -5,7 +5,8 @@
  * starts it, with a throwaway DATA_DIR and the project's fake upstreams on loopback (as
  * `npm run demo`), so the sky pages show real-looking data offline. Builds first if there is no
  * build. BUILD_DIR picks the build; LIGHTHOUSE_RUNS and LIGHTHOUSE_PORT change the defaults;
- * LIGHTHOUSE_PAGES=/,/blog measures only those (the post by its index, 2);
+ * LIGHTHOUSE_PAGES=/tonight,/sky-calendar measures those paths instead (the post by its index,
+ * 2; /email/preferences by a subscriber's signed link, made for the run);
  * LIGHTHOUSE_VERBOSE=1 lists the audits that lost points; LIGHTHOUSE_REPORTS=<dir> keeps each
  * run's report (JSON) there.
  *
@@ -29,6 +30,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { loadConfig } from '../server/config.ts'
+import { insertSubscriptionOnce } from '../server/db/newsletter-subscriptions.ts'
+import { createDatabase } from '../server/db/dialect.ts'
+import { newTokenKey } from '../server/newsletter/tokens.ts'
+import { subscriberLinks } from '../server/services/newsletter-subscriptions.ts'
 import { createFakeUpstreams } from '../tests/fakes/upstreams.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 
@@ -106,6 +112,48 @@ const stop = async () => {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
+const serverEnv = {
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'lighthouse-password-1',
+  ...fakes.env,
+}
+
+const MEASURED_SUBSCRIBER = 'lighthouse-subscriber@example.com'
+
+/**
+ * Where a page is measured. /email/preferences opens from a mail's signed link: a confirmed
+ * subscription is written into the server's database, as the confirmation link leaves one (the
+ * server has no SMTP here, so it takes no subscriptions), and its link signed as the mails sign
+ * it, with the secret the server keeps in its DATA_DIR.
+ */
+async function addressOf(page: string): Promise<string> {
+  if (page !== '/email/preferences') return page
+  // The server's own configuration (startServer passes this process's environment on).
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', ...serverEnv })
+  const db = createDatabase(config.database)
+  try {
+    const now = new Date().toISOString()
+    const row = await insertSubscriptionOnce(db, {
+      email: MEASURED_SUBSCRIBER,
+      user_id: null,
+      token_key: newTokenKey(),
+      posts: 1,
+      digest: 1,
+      alerts: 0,
+      confirmed_at: now,
+      confirmation_sent_at: now,
+      unsubscribed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    const { preferencesUrl } = subscriberLinks(config.sessionSecret, origin, row, new Date())
+    return preferencesUrl.slice(origin.length)
+  } finally {
+    await db.destroy()
+  }
+}
+
 interface Row {
   performance: number
   accessibility: number
@@ -123,17 +171,7 @@ const median = (xs: number[]) => {
 }
 
 try {
-  server = await startServer({
-    port: PORT,
-    buildDir,
-    env: {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'lighthouse-password-1',
-      ...fakes.env,
-    },
-    echoStderr: true,
-  })
+  server = await startServer({ port: PORT, buildDir, env: serverEnv, echoStderr: true })
   const list = (await (await fetch(`${origin}/_api/blog/list?limit=1`)).json()) as {
     posts: Array<{ slug: string }>
   }
@@ -141,9 +179,16 @@ try {
   if (!post) throw new Error('no published post to measure')
   const all = ['/', '/blog', `/blog/${post}`, '/kp-index']
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean)
-  const pages = only ? all.filter((p, i) => only.includes(p) || only.includes(String(i))) : all
+  // A number picks from the default list (the post is 2); any other path is measured as given.
+  const pages = only ? only.map((p) => (/^\d+$/.test(p) ? (all[Number(p)] ?? p) : p)) : all
+  const addresses = new Map<string, string>()
+  for (const page of pages) addresses.set(page, await addressOf(page))
   // The first render of each page warms the server (lazy chunks, sky caches).
-  for (const p of pages) await (await fetch(origin + p)).text()
+  for (const p of pages) {
+    const res = await fetch(origin + addresses.get(p))
+    await res.text()
+    if (!res.ok) console.warn(`  ${p} answers ${res.status}: its scores are its error page's`)
+  }
 
   const imagePort = images && (images.address() as AddressInfo).port
   chrome = await chromeLauncher.launch({
@@ -168,7 +213,7 @@ try {
   for (const page of pages) {
     const runs: Row[] = []
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(origin + page, {
+      const result = await lighthouse(origin + addresses.get(page), {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -181,7 +226,11 @@ try {
         mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
         writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr))
       }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      // A run Lighthouse could not finish has no scores: NaN, left out of the medians, not 0.
+      const score = (id: string) => {
+        const value = lhr.categories[id]?.score
+        return typeof value === 'number' ? Math.round(value * 100) : NaN
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
       runs.push({
         performance: score('performance'),

@@ -155,6 +155,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   logger.info('listening', { url, dev })
   // After listening: the port is this node's, so a lease an earlier process of it left is free.
   services.newsletterOutbox.start()
+  // In the background, a few milliseconds at a time: the calendar's years before visitors ask.
+  void services.skyEvents.warm()
 
   let closing: Promise<void> | undefined
   const close = () => {

@@ -137,7 +137,10 @@ function PlaceControls({
         <Button variant="outline" onClick={locate}>
           Use my location
         </Button>
-        <form method="get" action="/tonight" className="flex items-end gap-2">
+        {/* A row of its own on a phone from the first paint: the browser may paint the page
+            before the Show button has arrived, with the form beside "Use my location", then move
+            the form to the next row once the button is in. */}
+        <form method="get" action="/tonight" className="flex w-full items-end gap-2 sm:w-auto">
           <input type="hidden" name="lat" value={place.lat} />
           <input type="hidden" name="lon" value={place.lon} />
           <div>

@@ -97,7 +97,7 @@ export function createServices(deps: {
     faqs: createFaqService({ db, clock, events }),
     pages,
     sky,
-    skyEvents: createSkyEventsService({ db, clock }),
+    skyEvents: createSkyEventsService({ db, clock, logger }),
     storage,
     headerImages: createHeaderImageService({ db, clock, logger, storage, events }),
     resources: createResourceService({ db, clock, logger, storage }),

@@ -14,8 +14,9 @@ import type { Database } from '../db/dialect.ts'
 import { listUpcomingStreams } from '../db/videos.ts'
 import type { VideoRow } from '../db/schema.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { Logger } from '../shared/logger.ts'
 import { ValidationError } from '../shared/errors.ts'
-import { computeSkyEvents, byStart } from '../sky/events.ts'
+import { byStart, computeSkyEvents, prepareYears } from '../sky/events.ts'
 import { DAY_MS } from '../sky/events-common.ts'
 import { skyCalendarIcs } from '../sky/events-ics.ts'
 
@@ -46,27 +47,33 @@ function streamEvent(row: VideoRow): SkyEvent {
   }
 }
 
-export function createSkyEventsService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps
-  const cache = new Map<string, SkyEvent[]>()
+export function createSkyEventsService(deps: { db: Database; clock: Clock; logger: Logger }) {
+  const { db, clock, logger } = deps
+  // Answers being worked out are kept as they start: the same question asked meanwhile waits for
+  // that answer instead of computing it again.
+  const cache = new Map<string, Promise<SkyEvent[]>>()
 
   function astronomical(
     from: Date,
     to: Date,
     kinds: SkyEventsResponse['kinds'],
     place: SkyPlace | null,
-  ) {
+  ): Promise<SkyEvent[]> {
     const key = `${from.toISOString()}|${to.toISOString()}|${kinds.join(',')}|${place ? `${place.lat},${place.lon}` : ''}`
     let events = cache.get(key)
     if (events) {
       cache.delete(key)
     } else {
-      events = computeSkyEvents({
+      const computing = computeSkyEvents({
         from,
         to,
         kinds: kinds.filter((k) => k !== 'live-stream'),
         place,
       })
+      computing.catch(() => {
+        if (cache.get(key) === computing) cache.delete(key)
+      })
+      events = computing
     }
     cache.set(key, events)
     while (cache.size > SKY_EVENTS_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
@@ -99,7 +106,7 @@ export function createSkyEventsService(deps: { db: Database; clock: Clock }) {
       query.lat !== undefined && query.lon !== undefined
         ? roundPlace({ lat: query.lat, lon: query.lon })
         : null
-    const events = [...astronomical(from, to, kinds, place)]
+    const events = [...(await astronomical(from, to, kinds, place))]
     if (kinds.includes('live-stream')) {
       const streams = await listUpcomingStreams(db, from.toISOString(), to.toISOString())
       events.push(...streams.map(streamEvent))
@@ -110,6 +117,23 @@ export function createSkyEventsService(deps: { db: Database; clock: Clock }) {
 
   return {
     list,
+    /**
+     * Computes this UTC year's and the next one's events in the background, at start-up, so that
+     * the calendar's and /tonight's first visitors do not wait for them.
+     */
+    async warm() {
+      const started = performance.now()
+      const year = clock.now().getUTCFullYear()
+      try {
+        await prepareYears([year, year + 1])
+        logger.info('sky calendar years ready', {
+          years: [year, year + 1],
+          ms: Math.round(performance.now() - started),
+        })
+      } catch (e) {
+        logger.error('sky calendar years failed', { error: String(e) })
+      }
+    },
     /** The same events as an iCalendar file. */
     async calendarFile(query: SkyEventsQuery, urls: { siteUrl: string; pageUrl: string }) {
       const { events } = await list(query)

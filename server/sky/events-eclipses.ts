@@ -11,6 +11,7 @@ import {
   SearchLunarEclipse,
 } from 'astronomy-engine'
 import type { EclipseVisibility, SkyEvent, SkyPlace } from '../../contracts/sky-events.ts'
+import type { Pause } from '../shared/cooperative.ts'
 import {
   DAY_MS,
   inRange,
@@ -97,7 +98,7 @@ function solarVisibility(peak: Date, place: SkyPlace): EclipseVisibility {
   }
 }
 
-export function solarEclipseEvents(range: Range): SkyEvent[] {
+export async function solarEclipseEvents(range: Range, pause: Pause): Promise<SkyEvent[]> {
   const events: SkyEvent[] = []
   let eclipse = SearchGlobalSolarEclipse(range.from)
   while (eclipse.peak.date.getTime() <= range.to.getTime()) {
@@ -115,6 +116,7 @@ export function solarEclipseEvents(range: Range): SkyEvent[] {
         explanation: SOLAR_EXPLANATION[eclipse.kind] + where,
       }),
     )
+    await pause()
     eclipse = NextGlobalSolarEclipse(eclipse.peak)
   }
   return events
@@ -164,7 +166,7 @@ function lunarVisibility(eventStart: Date, place: SkyPlace): EclipseVisibility {
   }
 }
 
-export function lunarEclipseEvents(range: Range): SkyEvent[] {
+export async function lunarEclipseEvents(range: Range, pause: Pause): Promise<SkyEvent[]> {
   const events: SkyEvent[] = []
   let eclipse = SearchLunarEclipse(range.from)
   while (eclipse.peak.date.getTime() <= range.to.getTime()) {
@@ -191,6 +193,7 @@ export function lunarEclipseEvents(range: Range): SkyEvent[] {
         }),
       )
     }
+    await pause()
     eclipse = NextLunarEclipse(eclipse.peak)
   }
   return events

@@ -7,6 +7,7 @@ import {
   Seasons,
 } from 'astronomy-engine'
 import type { SkyEvent } from '../../contracts/sky-events.ts'
+import type { Pause } from '../shared/cooperative.ts'
 import {
   DAY_MS,
   HOUR_MS,
@@ -52,11 +53,12 @@ export interface Quarter {
 }
 
 /** The principal phases whose instant falls in the range. */
-export function moonQuarters(range: Range): Quarter[] {
+export async function moonQuarters(range: Range, pause: Pause): Promise<Quarter[]> {
   const found: Quarter[] = []
   let mq = SearchMoonQuarter(range.from)
   while (mq.time.date.getTime() <= range.to.getTime()) {
     found.push({ quarter: mq.quarter as Quarter['quarter'], time: mq.time.date })
+    await pause()
     mq = NextMoonQuarter(mq)
   }
   return found
@@ -75,7 +77,11 @@ export function moonPhaseEvents(quarters: Quarter[]): SkyEvent[] {
 }
 
 /** Full moons within 24 hours of the Moon's perigee (the closest point of its orbit). */
-export function supermoonEvents(quarters: Quarter[], range: Range): SkyEvent[] {
+export async function supermoonEvents(
+  quarters: Quarter[],
+  range: Range,
+  pause: Pause,
+): Promise<SkyEvent[]> {
   const fulls = quarters.filter((q) => q.quarter === 2)
   if (fulls.length === 0) return []
   const perigees: { time: Date; km: number }[] = []
@@ -83,6 +89,7 @@ export function supermoonEvents(quarters: Quarter[], range: Range): SkyEvent[] {
   while (apsis.time.date.getTime() <= range.to.getTime() + 2 * DAY_MS) {
     if (apsis.kind === ApsisKind.Pericenter)
       perigees.push({ time: apsis.time.date, km: apsis.dist_km })
+    await pause()
     apsis = NextLunarApsis(apsis)
   }
   return fulls.flatMap(({ time }) => {

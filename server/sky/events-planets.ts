@@ -12,6 +12,7 @@ import {
   Vector,
 } from 'astronomy-engine'
 import type { SkyEvent } from '../../contracts/sky-events.ts'
+import type { Pause } from '../shared/cooperative.ts'
 import { DAY_MS, HOUR_MS, inRange, type Range, skyEvent, slug, utcDay } from './events-common.ts'
 
 const GEOCENTRE = new Observer(0, 0, 0)
@@ -30,7 +31,7 @@ function constellationOf(body: Body, t: Date) {
 
 const magnitude = (body: Body, t: Date) => Illumination(body, t).mag.toFixed(1)
 
-export function oppositionEvents(range: Range): SkyEvent[] {
+export async function oppositionEvents(range: Range, pause: Pause): Promise<SkyEvent[]> {
   const events: SkyEvent[] = []
   for (const body of SUPERIOR) {
     let t = SearchRelativeLongitude(body, 0, range.from).date
@@ -46,13 +47,14 @@ export function oppositionEvents(range: Range): SkyEvent[] {
             `(magnitude ${magnitude(body, t)}, ${distanceAu.toFixed(2)} AU away) — the best time of the year to observe it.`,
         }),
       )
+      await pause()
       t = SearchRelativeLongitude(body, 0, new Date(t.getTime() + 30 * DAY_MS)).date
     }
   }
   return events
 }
 
-export function elongationEvents(range: Range): SkyEvent[] {
+export async function elongationEvents(range: Range, pause: Pause): Promise<SkyEvent[]> {
   const events: SkyEvent[] = []
   for (const body of [Body.Mercury, Body.Venus]) {
     let e = SearchMaxElongation(body, range.from)
@@ -71,6 +73,7 @@ export function elongationEvents(range: Range): SkyEvent[] {
             `(magnitude ${magnitude(body, t)}).`,
         }),
       )
+      await pause()
       e = SearchMaxElongation(body, new Date(t.getTime() + DAY_MS))
     }
   }
@@ -123,7 +126,7 @@ function closest(a: Body, b: Body, lo: number, hi: number): number {
  * Closest approaches under 2° (geocentric, as almanacs give them). The samples sit on a fixed UTC
  * grid, not on the range's start, so the same conjunction is found at the same minute by any range.
  */
-export function conjunctionEvents(range: Range): SkyEvent[] {
+export async function conjunctionEvents(range: Range, pause: Pause): Promise<SkyEvent[]> {
   const vectors = new Map<string, Vector>()
   const exact = (body: Body, t: number) => {
     const key = `${body}@${t}`
@@ -153,6 +156,8 @@ export function conjunctionEvents(range: Range): SkyEvent[] {
     let before = sep(first)
     let here = sep(first + step)
     for (let t = first + step; t < last; t += step) {
+      // A year is some 1,500 samples of a pair with the Moon: others get a turn every 5 days.
+      if ((t - first) % (5 * DAY_MS) === 0) await pause()
       const after = sep(t + step)
       if (here <= before && here < after && here < CONJUNCTION_MAX_DEG + 2) {
         const at = new Date(closest(a, b, t - step, t + step))

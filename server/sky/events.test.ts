@@ -7,7 +7,7 @@ import { METEOR_SHOWERS, meteorPeak } from './events-meteors.ts'
 // solstices from the US Naval Observatory, oppositions, elongations and the Perseids from the
 // yearly almanacs (Sky & Telescope, EarthSky: Mercury farthest east on 19 Feb 2026 near 18 UTC).
 const Y2026 = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-12-31T23:59:59Z') }
-const all2026 = computeSkyEvents(Y2026)
+const all2026 = await computeSkyEvents(Y2026)
 const byId = (id: string, events: SkyEvent[] = all2026) => {
   const found = events.find((e) => e.id === id)
   if (!found) throw new Error(`no event ${id}`)
@@ -32,10 +32,10 @@ describe('sky events of 2026–2027 match the published dates', () => {
     expect(Math.abs(middle - Date.parse('2026-03-03T11:33:00Z')) / 60_000).toBeLessThan(5)
   })
 
-  it('finds the oppositions of Jupiter, Saturn and Mars', () => {
+  it('finds the oppositions of Jupiter, Saturn and Mars', async () => {
     expect(byId('opposition-jupiter-2026-01-10').allDay).toBe(true)
     byId('opposition-saturn-2026-10-04')
-    const next = computeSkyEvents({
+    const next = await computeSkyEvents({
       from: new Date('2027-01-01T00:00:00Z'),
       to: new Date('2027-03-01T00:00:00Z'),
       kinds: ['opposition'],
@@ -113,29 +113,29 @@ describe('eclipse visibility', () => {
   const place = (lat: number, lon: number) =>
     computeSkyEvents({ ...Y2026, kinds: ['solar-eclipse', 'lunar-eclipse'], place: { lat, lon } })
 
-  it('sees the total solar eclipse of August 2026 from northern Spain and not from Sydney', () => {
-    const oviedo = byId('solar-eclipse-2026-08-12', place(43.36, -5.85)).visibility
+  it('sees the total solar eclipse of August 2026 from northern Spain and not from Sydney', async () => {
+    const oviedo = byId('solar-eclipse-2026-08-12', await place(43.36, -5.85)).visibility
     expect(oviedo).toMatchObject({ visible: true, localKind: 'total', obscuration: 1 })
     expect(oviedo?.summary).toMatch(/^Total here/)
-    const sydney = byId('solar-eclipse-2026-08-12', place(-33.87, 151.21)).visibility
+    const sydney = byId('solar-eclipse-2026-08-12', await place(-33.87, 151.21)).visibility
     expect(sydney).toMatchObject({ visible: false, obscuration: null })
   })
 
-  it('sees the March 2026 lunar eclipse when the Moon is up there', () => {
-    const denver = byId('lunar-eclipse-2026-03-03', place(39.74, -104.99)).visibility
+  it('sees the March 2026 lunar eclipse when the Moon is up there', async () => {
+    const denver = byId('lunar-eclipse-2026-03-03', await place(39.74, -104.99)).visibility
     expect(denver?.visible).toBe(true)
-    const madrid = byId('lunar-eclipse-2026-03-03', place(40.42, -3.7)).visibility
+    const madrid = byId('lunar-eclipse-2026-03-03', await place(40.42, -3.7)).visibility
     expect(madrid?.visible).toBe(false)
   })
 })
 
 describe('stable ids', () => {
-  it('gives the same event the same id and content whatever range asks for it', () => {
-    const narrow = computeSkyEvents({
+  it('gives the same event the same id and content whatever range asks for it', async () => {
+    const narrow = await computeSkyEvents({
       from: new Date('2026-08-01T06:30:00Z'),
       to: new Date('2026-09-15T00:00:00Z'),
     })
-    const wide = computeSkyEvents({
+    const wide = await computeSkyEvents({
       from: new Date('2025-12-01T00:00:00Z'),
       to: new Date('2027-01-05T00:00:00Z'),
     })

@@ -13,7 +13,7 @@ import { findHomePlace, saveHomePlace } from '../db/home-places.ts'
 import type { Clock } from '../shared/clock.ts'
 import { ValidationError } from '../shared/errors.ts'
 import { placeAt, searchPlaces, timeZoneAt } from './places.ts'
-import { computeTonight } from './tonight.ts'
+import { computeTonight, nextSkyEvents } from './tonight.ts'
 import { zonedDay } from './zone.ts'
 
 /** Nights kept: one is about 4 KB, so the cache holds at most some 4 MB. */
@@ -32,9 +32,10 @@ type Night = Omit<TonightResponse, 'place'>
  */
 export function createTonightService(deps: { config: Config; clock: Clock; db: Database }) {
   const { config, clock, db } = deps
-  const cache = new Map<string, Night>()
+  // A night being worked out is kept as it starts, so the same night asked meanwhile shares it.
+  const cache = new Map<string, Promise<Night>>()
 
-  function night(lat: number, lon: number, timeZone: string, date: string): Night {
+  function night(lat: number, lon: number, timeZone: string, date: string): Promise<Night> {
     const gridLat = Math.max(-90, Math.min(90, Number(onGrid(lat).toFixed(1))))
     const gridLon = Number(onGrid(lon).toFixed(1))
     const key = `${gridLat},${gridLon},${timeZone},${date}`
@@ -44,14 +45,21 @@ export function createTonightService(deps: { config: Config; clock: Clock; db: D
       cache.set(key, hit)
       return hit
     }
-    const { place: _place, ...computed } = computeTonight({
-      place: { name: '', country: null, lat: gridLat, lon: gridLon, population: null },
-      timeZone,
-      date,
+    const computing = (async (): Promise<Night> => {
+      const { place: _place, ...computed } = computeTonight({
+        place: { name: '', country: null, lat: gridLat, lon: gridLon, population: null },
+        timeZone,
+        date,
+      })
+      const events = await nextSkyEvents(computed.windowStart, { lat: gridLat, lon: gridLon })
+      return { ...computed, events }
+    })()
+    computing.catch(() => {
+      if (cache.get(key) === computing) cache.delete(key)
     })
-    cache.set(key, computed)
+    cache.set(key, computing)
     if (cache.size > TONIGHT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
-    return computed
+    return computing
   }
 
   function checkDate(date: string) {
@@ -81,7 +89,7 @@ export function createTonightService(deps: { config: Config; clock: Clock; db: D
       const date = query.date ?? zonedDay(clock.now(), timeZone)
       checkDate(date)
       const place = known ?? (await placeAt(lat, lon))
-      return { place: { ...place, timeZone }, ...night(lat, lon, timeZone, date) }
+      return { place: { ...place, timeZone }, ...(await night(lat, lon, timeZone, date)) }
     },
 
     async searchPlaces(q: string): Promise<PlaceSearchResponse> {

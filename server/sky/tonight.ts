@@ -384,7 +384,11 @@ function principalPhaseWithinADay(at: number) {
  * The night that starts on a local date at a place: searched from the zone's noon that day to its
  * noon the next day, so the evening and the following morning belong to one night.
  */
-export function computeTonight({ place, timeZone, date }: NightInput): TonightResponse {
+export function computeTonight({
+  place,
+  timeZone,
+  date,
+}: NightInput): Omit<TonightResponse, 'events'> {
   const observer = new Observer(place.lat, place.lon, 0)
   const start = zonedInstant(date, 12, timeZone).getTime()
   const end = zonedInstant(nextDay(date), 12, timeZone).getTime()
@@ -463,10 +467,16 @@ export function computeTonight({ place, timeZone, date }: NightInput): TonightRe
     planets: PLANETS.map((name) =>
       planetTonight(name, observer, window, darkEnough, middle, timeZone),
     ),
-    events: computeSkyEvents({
-      from: new Date(start),
-      to: new Date(start + EVENTS_AHEAD_DAYS * DAY_MS),
-      place: { lat: place.lat, lon: place.lon },
-    }).slice(0, TONIGHT_EVENT_COUNT),
   }
+}
+
+/** The calendar's next events from the start of the night on, eclipses seen from the place. */
+export function nextSkyEvents(windowStart: string, place: { lat: number; lon: number }) {
+  const start = Date.parse(windowStart)
+  return computeSkyEvents({
+    from: new Date(start),
+    to: new Date(start + EVENTS_AHEAD_DAYS * DAY_MS),
+    place,
+    limit: TONIGHT_EVENT_COUNT,
+  })
 }

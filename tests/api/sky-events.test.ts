@@ -142,3 +142,28 @@ describe('the calendar file', () => {
     )
   })
 })
+
+describe('a year nobody has asked for yet', () => {
+  it('is computed while the server goes on answering, one answer for two callers', async () => {
+    // 2030–2031: years this file has not computed (the test clock allows up to 2031).
+    const query = '?from=2030-06-01&to=2031-05-31&lat=48.86&lon=2.35'
+    const cold = Promise.all([events(query), events(query)])
+    let pending = true
+    void cold.finally(() => (pending = false))
+    // Another visitor asks every 2 ms: from the moment each one asks to its answer.
+    let slowest = 0
+    let answered = 0
+    while (pending && answered < 5000) {
+      const asked = performance.now() + 2
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      expect((await t.request('/healthz')).status).toBe(200)
+      slowest = Math.max(slowest, performance.now() - asked)
+      answered += 1
+    }
+    const [a, b] = await cold
+    expect(a.status).toBe(200)
+    expect(b.json).toEqual(a.json)
+    expect(answered).toBeGreaterThan(1)
+    expect(slowest).toBeLessThan(50)
+  })
+})

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import type { TonightResponse } from '../../contracts/sky-tonight.ts'
-import { axeViolations, waitForHydration } from './helpers.ts'
+import { axeViolations, baseURL, waitForHydration } from './helpers.ts'
 
 const clock = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -79,4 +79,31 @@ test('search a town, change the date, share the link; axe clean', async ({ page 
   await expect(page.getByTestId('night-summary')).toHaveText(summary!)
 
   expect(await axeViolations(page)).toEqual([])
+})
+
+test('on a phone, nothing on the page moves while it arrives', async ({ browser }) => {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: baseURL() })
+  const page = await context.newPage()
+  // A phone's slower CPU: the browser then paints the page before it has read all of it.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.addInitScript(() => {
+    const shifts: string[] = []
+    Object.assign(window, { __shifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number
+        sources: Array<{ node?: Node | null }>
+      }>) {
+        const nodes = entry.sources.map((s) => (s.node as Element | null)?.outerHTML.slice(0, 60))
+        shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto('/tonight')
+  await waitForHydration(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)
+  await context.close()
+  expect(shifts).toEqual([])
 })
