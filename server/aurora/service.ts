@@ -28,9 +28,9 @@ import { queueSingleMail } from '../db/newsletter-outbox.ts'
 import { findSubscriptionOfUser } from '../db/newsletter-subscriptions.ts'
 import type { UpstreamBudgets } from '../integrations/upstream-budget.ts'
 import { expectOk, upstreamRequest } from '../integrations/upstream-fetch.ts'
-import { mailSite, siteOrigin, templateLinks } from '../newsletter/compose.ts'
+import { siteOrigin } from '../newsletter/compose.ts'
 import type { AuroraMailPayload } from '../newsletter/mail-types.ts'
-import { renderAuroraMail } from '../newsletter/mails.ts'
+import { auroraSubject } from '../newsletter/mails.ts'
 import type { NewsletterSubscriptionService } from '../services/newsletter-subscriptions.ts'
 import type { SkyService } from '../services/sky.ts'
 import type { Clock } from '../shared/clock.ts'
@@ -72,7 +72,6 @@ export function createAuroraService(deps: {
   wake: () => void
 }) {
   const { db, clock, logger, config, sky, subscriptions, upstreams, wake } = deps
-  const site = mailSite(config)
   const origin = siteOrigin(config)
 
   async function settings(user: SessionUser): Promise<AuroraAlertsResponse> {
@@ -163,7 +162,7 @@ export function createAuroraService(deps: {
         const window = auroraWindow(outlook, member, member.threshold, now)
         if (!window) continue
         const payload = payloadFor(member, window, now)
-        const { subject } = renderAuroraMail({ ...payload, site, links: templateLinks(origin) })
+        const subject = auroraSubject(payload)
         const queued = await inTransaction(db, async (trx) => {
           if (!(await claimAuroraAlert(trx, member.user_id, nowIso, alertedBefore))) return false
           const id = await queueSingleMail(trx, {

@@ -384,8 +384,8 @@ function localTime(iso: string, timeZone: string): { time: string; zone: string 
   return { time: `${part('hour')}:${part('minute')}`, zone: part('timeZoneName') }
 }
 
-export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
-  const site = mailSite(input.site)
+/** The alert's dark hours as the subject and the text write them. */
+function auroraHours(input: Pick<AuroraMailInput, 'start' | 'end' | 'timeZone'>) {
   const start = localTime(input.start, input.timeZone)
   const end = localTime(input.end, input.timeZone)
   // Across a change of the clocks each end has its own zone ("01:30 CEST to 02:30 CET").
@@ -393,6 +393,17 @@ export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
   const window = sameZone
     ? `${start.time}–${end.time} ${end.zone}`
     : `${start.time} ${start.zone}–${end.time} ${end.zone}`
+  return { start, end, sameZone, window }
+}
+
+/** An alert's subject, without rendering its mail (the check queues it with the send). */
+export function auroraSubject(input: Pick<AuroraMailInput, 'kp' | 'start' | 'end' | 'timeZone'>) {
+  return oneLine(`Aurora alert: ${kpText(input.kp)} while it is dark, ${auroraHours(input).window}`)
+}
+
+export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
+  const site = mailSite(input.site)
+  const { start, end, sameZone } = auroraHours(input)
   const from = sameZone ? start.time : `${start.time} ${start.zone}`
   const until = `${input.open ? 'until at least' : 'to'} ${end.time}`
   const hours = sameZone
@@ -400,7 +411,7 @@ export function renderAuroraMail(input: AuroraMailInput): RenderedMail {
     : `from ${from} ${until} ${end.zone}`
   const place = oneLine(input.place)
   const kp = kpText(input.kp)
-  const subject = oneLine(`Aurora alert: ${kp} while it is dark, ${window}`)
+  const subject = auroraSubject(input)
   const lead = `The planetary K index is at or forecast to reach ${kp} while it is dark at ${place}: ${hours}.`
   const threshold = `You asked to hear when it reaches Kp ${input.threshold}.`
   const how = `Look ${input.south ? 'south' : 'north'}, away from town lights, once your eyes have had 20 minutes in the dark. A faint aurora often shows better in a phone camera's night mode than to the eye.`
