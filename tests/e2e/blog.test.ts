@@ -271,9 +271,9 @@ test("a post's body is shown after client-side navigations, as its own page rend
     .getByRole('link', { name: /^Read More/ })
     .click()
   await expect(page).not.toHaveURL(href)
+  // The address changes before the new post's body replaces the old one: wait for the body.
+  await expect.poll(() => body.innerHTML()).not.toBe(afterNavigation)
   await expect(body.locator('p').first()).toBeVisible()
-  const relatedBody = await body.innerHTML()
-  expect(relatedBody).not.toBe(afterNavigation)
   await page.goBack()
   await expect(page).toHaveURL(href)
   await expect.poll(() => body.innerHTML()).toBe(afterNavigation)
