@@ -34,8 +34,10 @@ async function visitor(): Promise<APIRequestContext> {
   return context
 }
 
+// With fully parallel tests a worker can run this file's tests in more than one batch, each
+// ending with this hook: a context is disposed once, by the hook that follows its test.
 test.afterAll(async () => {
-  for (const context of contexts) await context.dispose()
+  for (const context of contexts.splice(0)) await context.dispose()
 })
 
 /** The post page's head: its description tags and its JSON-LD, as the server rendered them. */
