@@ -11,16 +11,20 @@ type ModuleInfo = { importedIds: string[] } | null
  * Modules that pages load together or not at all, one file instead of several: the API client,
  * the data store's requests and the endpoint table (ADR 019). A page's first load is fewer
  * requests, which on a phone's connection (and in Lighthouse's, HTTP/1.1 with six connections)
- * costs round trips, not just bytes.
+ * costs round trips, not just bytes. Its name is the one app/lib/page-stylesheet.server.ts knows
+ * the endpoint table's chunk by.
  */
 const API = /\/(app\/lib\/(api|store)|contracts\/api-paths)\.ts$/
 
 /**
  * Small modules most public pages use, and the post page and /blog (whose first load has the
  * tightest budget) always: kept with the shell rather than in chunks of a few hundred bytes.
+ * `features.ts` too: the radio player asks it, and a group takes its members' imports with it,
+ * so left alone it went into `media`, and every page's stylesheet (ADR 013) then counted the
+ * gallery's and the lightbox's classes as the layout's.
  */
 const COMMON =
-  /\/app\/(lib\/(meta|format|date-format|memo|public-config)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/contracts\/common-constants\.ts$/
+  /\/app\/(lib\/(meta|format|date-format|memo|public-config)\.ts|components\/(ui\/state-message|blog\/post-card)\.tsx)$|\/contracts\/(common-constants|features)\.ts$/
 
 /**
  * What content pages share beyond the shell, one chunk each rather than a file of a few hundred

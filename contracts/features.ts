@@ -29,9 +29,3 @@ export function isNotConfigured(body: unknown): body is NotConfigured {
     (body as { configured?: unknown }).configured === false
   )
 }
-
-/** The answer of a feature the page knows is set up; the site's settings changed meanwhile else. */
-export function configuredAnswer<T>(body: T | NotConfigured, message: string): T {
-  if (isNotConfigured(body)) throw new Error(message)
-  return body
-}

@@ -20,6 +20,9 @@ const CSS = [
   '.animate-pulse{animation:var(--animate-pulse)}',
   '.animate-spin{animation:spin 1s linear infinite}',
   '.space-y-2>:not(:last-child){margin-block-end:calc(.5rem*var(--tw-space-y-reverse))}',
+  ':where(.space-y-4>:not(:last-child)){--tw-space-y-reverse:0;margin-block-end:1rem}',
+  ':where(.divide-y>:not(:last-child)){border-bottom-width:1px}',
+  ':where(.x,.y){color:green}',
   '.hover\\:bg-sky-500\\/10:hover{background-color:color-mix(in oklab,var(--color-sky-500)10%,transparent)}',
   '.w-\\[calc\\(100\\%-2rem\\)\\]{width:calc(100% - 2rem)}',
   '.\\32 xl\\:flex{display:flex}',
@@ -40,7 +43,7 @@ const sheet = parseStylesheet(CSS)
 const only = (...names: string[]) => subsetStylesheet(sheet, (c) => names.includes(c))
 
 describe('a page stylesheet', () => {
-  it('reads every class a rule needs, unescaped, and none inside :not() or :where()', () => {
+  it('reads every class a rule needs, unescaped, and none inside :not() or :where() unless it is the whole selector', () => {
     expect([...sheet.classes].sort()).toEqual(
       [
         '2xl:flex',
@@ -60,6 +63,8 @@ describe('a page stylesheet', () => {
         'rotate-x-12',
         'shadow-md',
         'space-y-2',
+        'space-y-4',
+        'divide-y',
         'w-[calc(100%-2rem)]',
       ].sort(),
     )
@@ -70,6 +75,10 @@ describe('a page stylesheet', () => {
     expect(css).toContain('@layer theme,base,components,utilities;')
     expect(css).toContain(':root,:host{--color-sky-500:oklch(68% .16 237);')
     expect(css).toContain('html{line-height:1.5}')
+    // A :where() with the class's own element is that class's rule; a list inside is not.
+    expect(css).not.toContain('space-y-4')
+    expect(css).not.toContain('divide-y')
+    expect(css).toContain(':where(.x,.y){color:green}')
     expect(css).not.toContain('.flex{')
     expect(css).not.toContain('@media')
     expect(css).not.toContain('@property')
@@ -90,6 +99,8 @@ describe('a page stylesheet', () => {
     )
     expect(only('dark:text-white')).toContain('.dark\\:text-white:where(.dark,.dark *){color:#fff}')
     expect(only('prose')).toContain('.prose :where(a):not(')
+    expect(only('space-y-4')).toContain(':where(.space-y-4>:not(:last-child)){')
+    expect(only('divide-y')).toContain(':where(.divide-y>:not(:last-child)){')
   })
 
   it('keeps a media query with the rules of it the page uses, and only those', () => {

@@ -4,7 +4,8 @@
  * Tailwind writes a rule for every class it finds in the sources, so a class a page can show is
  * a string in the page's code: the entry, the root and the matched routes' modules with their
  * static imports. A rule is kept when every class its selector needs (outside `:not()`,
- * `:where()`, `:is()` and `:has()`, which only narrow or widen it) appears in that code, or
+ * `:where()`, `:is()` and `:has()`, which only narrow or widen it, unless one of them is the
+ * whole selector) appears in that code, or
  * appears in no browser chunk at all (a class only the server writes, such as the sanitizer's).
  * Rules without classes (the reset, the theme's variables, element rules) are always kept, and
  * `@property` and `@keyframes` rules only when a kept rule names them. Chunks a page imports later
@@ -107,7 +108,28 @@ function unescapeIdent(ident: string): string {
   )
 }
 
+/**
+ * The selector inside a `:where()` or `:is()` that is the whole selector, when it is one
+ * selector: Tailwind writes `space-y-4` as `:where(.space-y-4>:not(:last-child))`, whose
+ * element has the class like any other.
+ */
+function wholeSelectorWrapped(selector: string): string | null {
+  const m = /^\s*:(?:where|is)\(/.exec(selector)
+  if (!m) return null
+  let depth = 1
+  let j = m[0].length
+  for (; j < selector.length && depth > 0; j++) {
+    if (selector[j] === '(') depth++
+    else if (selector[j] === ')') depth--
+  }
+  if (selector.slice(j).trim() !== '') return null
+  const inner = selector.slice(m[0].length, j - 1)
+  return splitSelectors(inner).length === 1 ? inner : null
+}
+
 function classesOf(selector: string): string[] {
+  const inner = wholeSelectorWrapped(selector)
+  if (inner !== null) return classesOf(inner)
   const out: string[] = []
   for (const m of withoutOptional(selector).matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g))
     out.push(unescapeIdent(m[1]!))

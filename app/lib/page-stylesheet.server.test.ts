@@ -9,14 +9,18 @@ const CSS =
   '@layer theme,base,components,utilities;html{color:#000}' +
   '.flex{display:flex}.grid{display:grid}.prose{max-width:65ch}.sr-only{position:absolute}' +
   '.dark\\:text-white:where(.dark,.dark *){color:#fff}.player{position:fixed}.zoom{inset:0}' +
-  '.invisible{visibility:hidden}'
+  '.invisible{visibility:hidden}.gallery{display:grid}'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'page-css-'))
 mkdirSync(path.join(dir, 'assets'))
 const chunks: Record<string, string> = {
   'entry.js': 'import"./framework.js";',
   'framework.js': 'export const React={}',
-  'root.js': 'const a="flex sr-only dark:text-white";const P=lazy(()=>import(`./player.js`))',
+  'root.js':
+    'import"./api-a1.js";const a="flex sr-only dark:text-white";const P=lazy(()=>import(`./player.js`))',
+  'api-a1.js': 'const input=()=>import(`./schema.js`)',
+  'schema.js': 'import"./gallery.js";export const s={}',
+  'gallery.js': 'const c="gallery"',
   'player.js': 'const c="player"',
   'blog.js': 'const c="grid";const L=()=>import("./lightbox.js")',
   'lightbox.js': 'const c="zoom"',
@@ -56,6 +60,8 @@ describe("a page's stylesheet", () => {
     // A page's own later chunk (a lightbox, opened by a click) comes with the whole stylesheet.
     expect(css).not.toContain('.zoom{')
     expect(css).not.toContain('.prose{')
+    // An input schema the endpoint table loads renders nothing, nor does the chunk it imports.
+    expect(css).not.toContain('.gallery{')
     // A class no chunk has is one only the server writes: kept everywhere.
     expect(css).toContain('.invisible{')
     expect(css).toContain('html{color:#000}')

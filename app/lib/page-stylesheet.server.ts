@@ -18,6 +18,14 @@ export interface PageStylesheet {
 /** The theme's class: set by the page, never by a chunk's markup. */
 const ALWAYS = new Set(['dark'])
 
+/**
+ * The endpoint table's chunk (the `api` group of vite.config.ts). It names a chunk for every
+ * endpoint's input schema, loaded to check an input before it is sent. A schema renders nothing,
+ * but its chunk may import a page's shared chunk (the media schema, the gallery's), whose classes
+ * are then the layout's on every page: the walk does not follow its names.
+ */
+const ENDPOINT_TABLE = /^\/assets\/api-[\w-]+\.js$/
+
 /** More distinct pages than the route table has: a guard, not a size anyone reaches. */
 const MAX_PAGES = 500
 
@@ -68,6 +76,7 @@ export function createPageStylesheets(stylesheet: string, clientDir: string | nu
       layout.add(file)
       const names = named.get(file)
       if (names === undefined) throw new Error(`${file} is not in ${assets}`)
+      if (ENDPOINT_TABLE.test(file)) continue
       queue.push(...names.filter((f) => !layout.has(f)))
     }
     return { sheet, classesByChunk, serverOnly, layout }

@@ -1,5 +1,5 @@
 import * as API_PATHS from '../../../contracts/api-paths.ts'
-import { configuredAnswer } from '../../../contracts/features.ts'
+import { isNotConfigured, type NotConfigured } from '../../../contracts/features.ts'
 import {
   type ImageListResponse,
   MEDIA_MESSAGES,
@@ -25,6 +25,12 @@ export interface VideoQuery {
 }
 
 const FIVE_MINUTES = 5 * 60 * 1000
+
+/** The answer of a feature the page knows is set up; the site's settings changed meanwhile else. */
+function configuredAnswer<T>(body: T | NotConfigured, message: string): T {
+  if (isNotConfigured(body)) throw new Error(message)
+  return body
+}
 const asCards = (list: VideoListResponse): CardVideoList => list
 
 /**
