@@ -29,9 +29,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL,
-    // An action that cannot happen (a click on a covered or vanished element) fails with its
-    // reason instead of waiting out the test's whole timeout.
+    // An action that cannot happen (a click on a covered or vanished element) or a page that
+    // never finishes loading fails with its reason instead of waiting out the test's timeout.
     actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // A trace is recorded for every test and kept only for a failed one; recording it doubled the
     // browser's CPU time in a route walk (27–28 s against 15–16 s user time, paired runs). CI keeps
     // only the printed report, so it records none.
