@@ -141,7 +141,7 @@ export const deleteMyAccount = contract()({
   path: '/user/delete',
   access: 'member',
   source: 'json',
-  input: () => import('./member-data.ts').then((m) => m.AccountDeleteInput),
+  input: () => import('./profile.ts').then((m) => m.AccountDeleteInput),
 })
 export const getDiscordStatus = contract<DiscordStatus>()({
   method: 'GET',

@@ -1,6 +1,7 @@
-import { z } from 'zod'
-
-/** A member's own data: the download (GDPR art. 15 and 20) and the deletion (art. 17). */
+/**
+ * A member's own data: the download (GDPR art. 15 and 20) and the deletion (art. 17). Without
+ * schemas (the input's is in profile.ts): the profile page imports these.
+ */
 export const MEMBER_DATA_MESSAGES = {
   confirmEmailRequired: 'Type your e-mail address to confirm.',
   confirmEmailMismatch: 'The e-mail you typed does not match your account’s e-mail address.',
@@ -8,18 +9,8 @@ export const MEMBER_DATA_MESSAGES = {
     'You are the last administrator: make another member an administrator before deleting your account.',
   deleted: 'Your account and its data have been deleted.',
   deleteFailed: 'Failed to delete your account',
-  exportFailed: 'Failed to download your data',
   exportRate: (wait: string) => `Too many data downloads. Please try again in ${wait}.`,
 } as const
-
-export const AccountDeleteInput = z.object({
-  confirmEmail: z
-    .string({ error: MEMBER_DATA_MESSAGES.confirmEmailRequired })
-    .trim()
-    .min(1, MEMBER_DATA_MESSAGES.confirmEmailRequired)
-    .max(254, MEMBER_DATA_MESSAGES.confirmEmailMismatch),
-})
-export type AccountDeleteInput = z.infer<typeof AccountDeleteInput>
 
 /** Whether a typed confirmation names the account: the same address, whatever its case. */
 export function confirmsEmail(typed: string, email: string): boolean {
