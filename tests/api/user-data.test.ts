@@ -9,6 +9,7 @@ import { insertContactMessage } from '../../server/db/contact-messages.ts'
 import { saveHomePlace } from '../../server/db/home-places.ts'
 import { insertSubscriptionOnce } from '../../server/db/newsletter-subscriptions.ts'
 import { insertOauthState, insertOauthTempToken } from '../../server/db/oauth.ts'
+import { siteJobs } from '../../server/jobs/index.ts'
 import { linkDiscordAccount } from '../../server/seed/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
@@ -312,7 +313,13 @@ describe('POST /_api/user/delete', () => {
       expect(res.status).toBe(400)
       expect(res.json.error).toBe(M.confirmEmailMismatch)
     }
-    for (const json of [{}, { confirmEmail: '  ' }, { confirmEmail: 42 }]) {
+    const long = await t.request('/_api/user/delete', {
+      json: { confirmEmail: `${'a'.repeat(300)}@example.org` },
+      cookie: me.cookie,
+    })
+    expect(long.status).toBe(400)
+    expect(long.json.error).toBe(M.confirmEmailMismatch)
+    for (const json of [{}, { confirmEmail: '  ' }, { confirmEmail: 42 }, { confirmEmail: null }]) {
       const res = await t.request('/_api/user/delete', { json, cookie: me.cookie })
       expect(res.status).toBe(400)
       expect(res.json.error).toBe(M.confirmEmailRequired)
@@ -352,12 +359,15 @@ describe('POST /_api/user/delete', () => {
     expect(existsSync(avatarFile(me.avatarUrl))).toBe(true)
 
     // Not due yet: the job leaves it; once due, the job removes the file and the record.
-    expect(await t.services.memberData.retryFileDeletions()).toBe(0)
+    const job = siteJobs(t.services).find((j) => j.name === 'file-deletion-retry')
+    expect(job).toBeDefined()
+    await job!.run()
+    expect(existsSync(avatarFile(me.avatarUrl))).toBe(true)
     await t.db
       .updateTable('pending_file_deletions')
       .set({ next_attempt_at: '2000-01-01T00:00:00.000Z' })
       .execute()
-    expect(await t.services.memberData.retryFileDeletions()).toBe(1)
+    await job!.run()
     expect(existsSync(avatarFile(me.avatarUrl))).toBe(false)
     expect(await t.db.selectFrom('pending_file_deletions').selectAll().execute()).toEqual([])
   })
