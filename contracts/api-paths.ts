@@ -26,6 +26,7 @@ import type {
 } from './newsletter-constants.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
+import type { MemberDataExport } from './member-data.ts'
 import type { ProfileResponse } from './profile.ts'
 import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
 import type { Resource, ResourceListResponse } from './resource-constants.ts'
@@ -124,6 +125,23 @@ export const listOauthAccounts = contract<OAuthAccount[]>()({
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),
   cache: 'no-store',
+})
+/** A download (attachment): the member's own data as one JSON file. */
+export const exportMyData = contract<MemberDataExport>()({
+  method: 'GET',
+  path: '/user/export',
+  access: 'member',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+/** Deletes the signed-in member's account and everything of it, then signs them out. */
+export const deleteMyAccount = contract()({
+  method: 'POST',
+  path: '/user/delete',
+  access: 'member',
+  source: 'json',
+  input: () => import('./profile.ts').then((m) => m.AccountDeleteInput),
 })
 export const getDiscordStatus = contract<DiscordStatus>()({
   method: 'GET',

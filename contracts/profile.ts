@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { personName } from './text.ts'
 import type { SessionUser } from './auth.ts'
+import { MEMBER_DATA_MESSAGES } from './member-data.ts'
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** What the browser offers in its file chooser; the server decides by decoding the image. */
@@ -106,3 +107,13 @@ export interface ProfileResponse {
   /** False for an account that only signs in with Discord. */
   hasPassword: boolean
 }
+
+/** "Delete my account" (contracts/member-data.ts): the account's e-mail, typed to confirm. */
+export const AccountDeleteInput = z.object({
+  confirmEmail: z
+    .string({ error: MEMBER_DATA_MESSAGES.confirmEmailRequired })
+    .trim()
+    .min(1, MEMBER_DATA_MESSAGES.confirmEmailRequired)
+    .max(254, MEMBER_DATA_MESSAGES.confirmEmailMismatch),
+})
+export type AccountDeleteInput = z.infer<typeof AccountDeleteInput>

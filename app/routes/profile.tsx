@@ -1,4 +1,5 @@
 import { AccountSettings } from '../components/account/account-settings.tsx'
+import { MyData } from '../components/account/my-data.tsx'
 import { useLogoutAction } from '../components/account/use-logout-action.ts'
 import { MemberNewsletter } from '../components/newsletter/member-newsletter.tsx'
 import { PageContainer } from '../components/page.tsx'
@@ -11,7 +12,8 @@ import type { Route } from './+types/profile'
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: 'My Profile',
-    description: 'Manage your avatar, profile information, password and e-mail.',
+    description:
+      'Manage your avatar, profile information, password and e-mail, download your data or delete your account.',
     path: '/profile',
     noindex: true,
   })
@@ -31,6 +33,7 @@ export default function Profile() {
         <MemberNewsletter />
         <HomePlaceSettings />
         <AuroraAlertSettings />
+        <MyData />
       </div>
     </PageContainer>
   )

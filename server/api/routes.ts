@@ -41,6 +41,8 @@ export const API_ROUTES: Endpoint[] = [
   user.uploadAvatar,
   user.listOauthAccounts,
   user.getDiscordStatus,
+  user.exportMyData,
+  user.deleteMyAccount,
 
   // admin: users and dashboard totals
   admin.listUsers,

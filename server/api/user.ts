@@ -34,3 +34,26 @@ export const listOauthAccounts = handle(API.listOauthAccounts, {
 export const getDiscordStatus = handle(API.getDiscordStatus, {
   handler: (_input, { user, services }) => services.oauth.discordStatus(user.id),
 })
+
+/** A download: Content-Disposition names the file after the day it was made. */
+export const exportMyData = handle(API.exportMyData, {
+  heavy: true,
+  async handler(_input, { user, services }) {
+    const data = await services.memberData.exportData(user.id)
+    const day = data.exportedAt.slice(0, 10)
+    return new Response(JSON.stringify(data, null, 2), {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="my-data-${day}.json"`,
+      },
+    })
+  },
+})
+
+export const deleteMyAccount = handle(API.deleteMyAccount, {
+  async handler(input, { user, services, clearSession }) {
+    await services.memberData.deleteOwnAccount(user.id, input.confirmEmail)
+    clearSession()
+    return { success: true }
+  },
+})

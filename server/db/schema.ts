@@ -357,6 +357,16 @@ export interface NewsletterDeliveriesTable {
   priority: Generated<number>
 }
 
+/** A storage object still to be removed (a deleted account's avatar); retried until it is gone. */
+export interface PendingFileDeletionsTable {
+  id: Generated<number>
+  storage_key: string
+  attempts: Generated<number>
+  last_error: string | null
+  next_attempt_at: string
+  created_at: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -384,6 +394,7 @@ export interface DB {
   user_home_places: UserHomePlacesTable
   aurora_alerts: AuroraAlertsTable
   aurora_discord_posts: AuroraDiscordPostsTable
+  pending_file_deletions: PendingFileDeletionsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -418,3 +429,4 @@ export type NewInvoiceItemRow = Insertable<InvoiceItemsTable>
 export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>
 export type NewsletterRow = Selectable<NewslettersTable>
 export type NewsletterDeliveryRow = Selectable<NewsletterDeliveriesTable>
+export type PendingFileDeletionRow = Selectable<PendingFileDeletionsTable>

@@ -26,6 +26,12 @@ export function siteJobs(services: Services): Job[] {
       run: () => services.contact.retryUndelivered(),
     },
     {
+      // A deleted account's file the storage would not remove is tried again until it is gone.
+      name: 'file-deletion-retry',
+      every: 10 * MINUTE,
+      run: () => services.memberData.retryFileDeletions(),
+    },
+    {
       // Reads the Kp the solar weather caches; alerts go through the newsletter outbox.
       name: 'aurora-alerts',
       every: config.aurora.checkIntervalMs,

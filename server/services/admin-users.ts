@@ -16,7 +16,6 @@ import type { UserRow } from '../db/schema.ts'
 import { countContent } from '../db/stats.ts'
 import {
   changeUserKeepingAnAdmin,
-  deleteUserRow,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -29,6 +28,7 @@ import type { ImagePolicy } from '../media/images.ts'
 import { Conflict, NotFound } from '../shared/errors.ts'
 import type { AuthService } from './auth.ts'
 import type { Clock } from '../shared/clock.ts'
+import type { MemberDataService } from './member-data.ts'
 import { normalizeAvatar, type ProfileService } from './profile.ts'
 import { toSessionUser } from './users.ts'
 
@@ -54,8 +54,9 @@ export function createAdminUserService(deps: {
   clock: Clock
   auth: AuthService
   profile: ProfileService
+  memberData: MemberDataService
 }) {
-  const { db, clock, auth, profile } = deps
+  const { db, clock, auth, profile, memberData } = deps
 
   async function requireUser(userId: number): Promise<UserRow> {
     const row = await findUserById(db, userId)
@@ -132,20 +133,11 @@ export function createAdminUserService(deps: {
       }
     },
 
-    /** Removes the user with their sessions and OAuth links (cascade) and their avatar file. */
+    /** Removes the user and all of their data, as their own deletion does (member-data.ts). */
     async remove(actor: SessionUser, userId: number): Promise<void> {
       if (actor.id === userId) throw new Conflict(M.cannotDeleteSelf)
       try {
-        const removed = await inTransaction(db, (outer) =>
-          changeUserKeepingAnAdmin(
-            outer,
-            userId,
-            () => true,
-            async (trx, row) => ((await deleteUserRow(trx, userId)) ? row : undefined),
-          ),
-        )
-        if (!removed) throw new NotFound(M.userNotFound)
-        await profile.removeAvatarFile(removed.avatar_url)
+        if (!(await memberData.eraseAccount(userId))) throw new NotFound(M.userNotFound)
       } catch (error) {
         if (error instanceof LastAdminError) throw new Conflict(M.lastAdminDelete)
         throw error

@@ -26,6 +26,7 @@ import { createHeaderImageService } from './header-images.ts'
 import { createResourceService } from './resources.ts'
 import { createStorage } from '../storage/create-storage.ts'
 import { createAdminUserService } from './admin-users.ts'
+import { createMemberDataService } from './member-data.ts'
 import { createInvoiceService } from './invoices.ts'
 import { nextScheduledPublication } from '../db/publication-schedule.ts'
 import { type ContentEvents, createContentEvents } from '../shared/content-events.ts'
@@ -50,6 +51,7 @@ export function createServices(deps: {
   const storage = createStorage(config)
   const auth = createAuthService({ db, clock, secret: config.sessionSecret, rateLimiter })
   const profile = createProfileService({ db, clock, config, auth, rateLimiter, logger, storage })
+  const memberData = createMemberDataService({ db, clock, logger, storage, rateLimiter })
   // One SMTP client for the contact form and the invoices; null when SMTP_URL is not set.
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
@@ -88,7 +90,8 @@ export function createServices(deps: {
     auth,
     oauth: createOauthService({ db, clock, config, auth, rateLimiter, logger, upstreams }),
     profile,
-    adminUsers: createAdminUserService({ db, clock, auth, profile }),
+    memberData,
+    adminUsers: createAdminUserService({ db, clock, auth, profile, memberData }),
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
     nextScheduledPublication: scheduled,
     blog,

@@ -193,8 +193,6 @@ export function createProfileService(deps: {
         throw error
       }
     },
-
-    removeAvatarFile,
   }
 }
 
