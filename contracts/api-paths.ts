@@ -1,35 +1,25 @@
-import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
-import type { Announcement, AnnouncementListResponse } from './announcements.ts'
+import type { AnnouncementListResponse } from './announcements.ts'
 import type { SessionResponse } from './auth-constants.ts'
-import type { BlogListResponse, BlogPost, BlogPostView } from './blog-constants.ts'
+import type { BlogListResponse, BlogPostView } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
 import type { NotConfigured } from './features.ts'
 import { contract } from './endpoint.ts'
-import type { Faq, FaqListResponse } from './faqs.ts'
-import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
+import type { FaqListResponse } from './faqs.ts'
 import type {
   ChannelStats,
   DiscordChannelImagesResponse,
   DiscordWidget,
-  HeaderImage,
   ImageListResponse,
-  SyncResult,
-  Video,
   VideoListResponse,
 } from './media-constants.ts'
 import type { DiscordInvite } from './discord-invite.ts'
-import type {
-  NewsletterSendListResponse,
-  NewsletterSendSummary,
-  NewsletterStats,
-  NewsletterSubscriptionView,
-} from './newsletter-constants.ts'
+import type { NewsletterSubscriptionView } from './newsletter-constants.ts'
 import type { DiscordStatus, OAuthAccount } from './oauth.ts'
 import type { ContentPage, PageListResponse } from './pages.ts'
 import type { MemberDataExport } from './member-data.ts'
 import type { ProfileResponse } from './profile.ts'
 import type { RadioNowPlaying, RadioStation, SuperJsonResult } from './radio.ts'
-import type { Resource, ResourceListResponse } from './resource-constants.ts'
+import type { ResourceListResponse } from './resource-constants.ts'
 import type { ApodResponse, MoonPhaseResponse, NewsResponse, SolarWeatherResponse } from './sky.ts'
 import type { SkyEventsResponse } from './sky-events.ts'
 import type { HomePlaceResponse, PlaceSearchResponse, TonightResponse } from './sky-tonight.ts'
@@ -152,122 +142,8 @@ export const getDiscordStatus = contract<DiscordStatus>()({
   cache: 'no-store',
 })
 
-// Admin only: users, dashboard totals, invoices.
-export const listUsers = contract<AdminUserListResponse>()({
-  method: 'GET',
-  path: '/admin/users/list',
-  access: 'admin',
-  source: 'query',
-  input: () => import('./admin-users.ts').then((m) => m.AdminUserListQuery),
-  cache: 'no-store',
-})
-export const createUser = contract<{ user: AdminUser }>()({
-  method: 'POST',
-  path: '/admin/users/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./admin-users.ts').then((m) => m.AdminUserCreateInput),
-  status: 201,
-})
-export const updateUser = contract<{ user: AdminUser }>()({
-  method: 'POST',
-  path: '/admin/users/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./admin-users.ts').then((m) => m.AdminUserUpdateInput),
-})
-export const deleteUser = contract()({
-  method: 'POST',
-  path: '/admin/users/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./admin-users.ts').then((m) => m.AdminUserIdInput),
-})
-export const updateUserPassword = contract()({
-  method: 'POST',
-  path: '/admin/users/update-password',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./admin-users.ts').then((m) => m.AdminPasswordInput),
-})
-export const uploadUserAvatar = contract<{ user: AdminUser }>()({
-  method: 'POST',
-  path: '/admin/users/upload-avatar',
-  access: 'admin',
-  source: 'multipart',
-  input: () => import('./admin-users.ts').then((m) => m.AdminAvatarInput),
-})
-export const getStats = contract<AdminStats>()({
-  method: 'GET',
-  path: '/admin/stats',
-  access: 'admin',
-  source: 'none',
-  input: () => import('./common.ts').then((m) => m.NoInput),
-  cache: 'no-store',
-})
-export const listInvoices = contract<InvoiceListResponse>()({
-  method: 'GET',
-  path: '/invoices/list',
-  access: 'admin',
-  source: 'query',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceListQuery),
-  cache: 'no-store',
-})
-export const getInvoice = contract<Invoice>()({
-  method: 'POST',
-  path: '/invoices/get',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
-})
-export const createInvoice = contract<Invoice>()({
-  method: 'POST',
-  path: '/invoices/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceCreateInput),
-  status: 201,
-})
-export const updateInvoice = contract<Invoice>()({
-  method: 'POST',
-  path: '/invoices/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceUpdateInput),
-})
-export const deleteInvoice = contract()({
-  method: 'POST',
-  path: '/invoices/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
-})
-export const sendInvoice = contract<Invoice>()({
-  method: 'POST',
-  path: '/invoices/send',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
-})
-// A PDF download, not JSON.
-export const downloadInvoicePdf = contract<never>()({
-  method: 'GET',
-  path: '/invoices/pdf',
-  access: 'admin',
-  source: 'query',
-  input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
-  cache: 'no-store',
-})
-export const getInvoiceIssuer = contract<InvoiceIssuer>()({
-  method: 'GET',
-  path: '/invoices/issuer',
-  access: 'admin',
-  source: 'none',
-  input: () => import('./common.ts').then((m) => m.NoInput),
-  cache: 'no-store',
-})
-
-// Blog posts, pages, FAQs (reads for everyone, writes for admins) and the contact form.
+// Blog posts, pages and FAQs (the admin's writes are in contracts/admin-api-paths.ts), and the
+// contact form.
 export const listPosts = contract<BlogListResponse>()({
   method: 'GET',
   path: '/blog/list',
@@ -282,54 +158,12 @@ export const getPost = contract<BlogPostView>()({
   source: 'json',
   input: () => import('./blog.ts').then((m) => m.IdOrSlugInput),
 })
-export const createPost = contract<BlogPost>()({
-  method: 'POST',
-  path: '/blog/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./blog.ts').then((m) => m.BlogCreateInput),
-})
-export const updatePost = contract<BlogPost>()({
-  method: 'POST',
-  path: '/blog/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./blog.ts').then((m) => m.BlogUpdateInput),
-})
-export const deletePost = contract()({
-  method: 'POST',
-  path: '/blog/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./blog.ts').then((m) => m.DeleteByIdInput),
-})
 export const listFaqs = contract<FaqListResponse>()({
   method: 'GET',
   path: '/faqs/list',
   access: 'public',
   source: 'query',
   input: () => import('./faqs.ts').then((m) => m.FaqListQuery),
-})
-export const createFaq = contract<Faq>()({
-  method: 'POST',
-  path: '/faqs/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./faqs.ts').then((m) => m.FaqCreateInput),
-})
-export const updateFaq = contract<Faq>()({
-  method: 'POST',
-  path: '/faqs/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./faqs.ts').then((m) => m.FaqUpdateInput),
-})
-export const deleteFaq = contract()({
-  method: 'POST',
-  path: '/faqs/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./faqs.ts').then((m) => m.FaqDeleteInput),
 })
 export const listPages = contract<PageListResponse>()({
   method: 'GET',
@@ -344,27 +178,6 @@ export const getPage = contract<ContentPage>()({
   access: 'public',
   source: 'json',
   input: () => import('./blog.ts').then((m) => m.IdOrSlugInput),
-})
-export const createPage = contract<ContentPage>()({
-  method: 'POST',
-  path: '/pages/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./pages.ts').then((m) => m.PageCreateInput),
-})
-export const updatePage = contract<ContentPage>()({
-  method: 'POST',
-  path: '/pages/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./pages.ts').then((m) => m.PageUpdateInput),
-})
-export const deletePage = contract()({
-  method: 'POST',
-  path: '/pages/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./blog.ts').then((m) => m.DeleteByIdInput),
 })
 export const submitContact = contract<ContactResponse>()({
   method: 'POST',
@@ -434,48 +247,12 @@ export const listImages = contract<ImageListResponse>()({
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),
 })
-export const uploadImage = contract<HeaderImage>()({
-  method: 'POST',
-  path: '/images/upload',
-  access: 'admin',
-  source: 'multipart',
-  input: () => import('./media.ts').then((m) => m.ImageUploadInput),
-  status: 201,
-})
-export const deleteImage = contract()({
-  method: 'POST',
-  path: '/images/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./media.ts').then((m) => m.ImageDeleteInput),
-})
 export const listVideos = contract<VideoListResponse>()({
   method: 'GET',
   path: '/youtube/list',
   access: 'public',
   source: 'query',
   input: () => import('./media.ts').then((m) => m.VideoListQuery),
-})
-export const syncVideos = contract<SyncResult>()({
-  method: 'POST',
-  path: '/youtube/sync',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./media.ts').then((m) => m.VideoSyncInput),
-})
-export const updateVideo = contract<{ video: Video }>()({
-  method: 'POST',
-  path: '/youtube/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./media.ts').then((m) => m.VideoUpdateInput),
-})
-export const deleteVideo = contract()({
-  method: 'POST',
-  path: '/youtube/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./media.ts').then((m) => m.VideoDeleteInput),
 })
 export const getChannelStats = contract<ChannelStats | NotConfigured>()({
   method: 'GET',
@@ -508,27 +285,6 @@ export const listAnnouncements = contract<AnnouncementListResponse>()({
   input: () => import('./announcements.ts').then((m) => m.AnnouncementListQuery),
   cache: 'no-store',
 })
-export const createAnnouncement = contract<Announcement>()({
-  method: 'POST',
-  path: '/announcements/create',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./announcements.ts').then((m) => m.AnnouncementCreateInput),
-})
-export const updateAnnouncement = contract<Announcement>()({
-  method: 'POST',
-  path: '/announcements/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./announcements.ts').then((m) => m.AnnouncementUpdateInput),
-})
-export const deleteAnnouncement = contract()({
-  method: 'POST',
-  path: '/announcements/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./announcements.ts').then((m) => m.AnnouncementDeleteInput),
-})
 export const getDiscordInvite = contract<DiscordInvite>()({
   method: 'GET',
   path: '/discord/invite',
@@ -545,28 +301,6 @@ export const listResources = contract<ResourceListResponse>()({
   source: 'query',
   input: () => import('./resources.ts').then((m) => m.ResourceListQuery),
   cache: 'no-store',
-})
-export const uploadResource = contract<Resource>()({
-  method: 'POST',
-  path: '/resources/upload',
-  access: 'admin',
-  source: 'multipart',
-  input: () => import('./resources.ts').then((m) => m.ResourceUploadInput),
-  status: 201,
-})
-export const updateResource = contract<Resource>()({
-  method: 'POST',
-  path: '/resources/update',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./resources.ts').then((m) => m.ResourceUpdateInput),
-})
-export const deleteResource = contract()({
-  method: 'POST',
-  path: '/resources/delete',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./resources.ts').then((m) => m.ResourceIdInput),
 })
 /** The file itself (streamed, or a redirect to a short-lived signed URL on S3), not JSON. */
 export const downloadResource = contract<never>()({
@@ -647,55 +381,6 @@ export const updateMemberNewsletter = contract<NewsletterSubscriptionView>()({
   access: 'member',
   source: 'json',
   input: () => import('./newsletter.ts').then((m) => m.MemberNewsletterInput),
-})
-export const getNewsletterStats = contract<NewsletterStats>()({
-  method: 'GET',
-  path: '/admin/newsletter/stats',
-  access: 'admin',
-  source: 'none',
-  input: () => import('./common.ts').then((m) => m.NoInput),
-  cache: 'no-store',
-})
-export const listNewsletterSends = contract<NewsletterSendListResponse>()({
-  method: 'GET',
-  path: '/admin/newsletter/sends',
-  access: 'admin',
-  source: 'query',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendsQuery),
-  cache: 'no-store',
-})
-/** Sends the post's mail to the signed-in admin only; nothing is queued for subscribers. */
-export const sendNewsletterTest = contract<{ success: true; message: string }>()({
-  method: 'POST',
-  path: '/admin/newsletter/send-test',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendTestInput),
-})
-/** The post's mail as subscribers would get it (HTML and plain text), for the editor's preview. */
-export const previewNewsletterMail = contract<{ subject: string; html: string; text: string }>()({
-  method: 'POST',
-  path: '/admin/newsletter/preview',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterSendTestInput),
-})
-/** Queues the send's failed deliveries again (attempts start over). */
-export const retryNewsletterSend = contract<NewsletterSendSummary>()({
-  method: 'POST',
-  path: '/admin/newsletter/retry',
-  access: 'admin',
-  source: 'json',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterRetryInput),
-})
-/** CSV (e-mail, kind, preferences, since), streamed; not JSON. */
-export const exportNewsletterSubscribers = contract<never>()({
-  method: 'GET',
-  path: '/admin/newsletter/export.csv',
-  access: 'admin',
-  source: 'none',
-  input: () => import('./common.ts').then((m) => m.NoInput),
-  cache: 'no-store',
 })
 
 // The sky calendar: astronomical events and the creator's scheduled live streams.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import * as API_PATHS from '../../contracts/api-paths.ts'
+import * as API_PATHS from '../../contracts/endpoints.ts'
 import { ApiRequestError, callApi } from './api.ts'
 
 const fetchMock = vi.fn<typeof fetch>()

@@ -29,7 +29,6 @@ import { appContext } from '../lib/app-context.ts'
 import { cn } from '../lib/cn.ts'
 import { useAuth } from '../lib/auth.ts'
 import { pageMeta } from '../lib/meta.ts'
-import * as API_PATHS from '../../contracts/api-paths.ts'
 import { callApi } from '../lib/api.ts'
 import type { ApiData } from '../lib/store.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
@@ -108,7 +107,10 @@ function useAdminVideoSync(channelId: string | null, newest: CardVideoList | nul
     const last = Number(localStorage.getItem(KEY) ?? 0)
     if (now - last < VIDEO_SYNC_INTERVAL_MS) return
     localStorage.setItem(KEY, String(now))
-    callApi(API_PATHS.syncVideos, { channelId }).catch(() => undefined)
+    // The admins' endpoints are not in every visitor's first load (contracts/admin-api-paths.ts).
+    import('../../contracts/admin-api-paths.ts')
+      .then(({ syncVideos }) => callApi(syncVideos, { channelId }))
+      .catch(() => undefined)
   }, [admin, channelId, newestCreated])
 }
 

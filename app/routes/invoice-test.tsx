@@ -19,7 +19,7 @@ import { Card } from '../components/ui/card.tsx'
 import { MessageRow, Table } from '../components/ui/table.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { usePublicConfig } from '../lib/public-config.ts'
-import type { createInvoice } from '../../contracts/api-paths.ts'
+import type { createInvoice } from '../../contracts/admin-api-paths.ts'
 import type { CallInput } from '../lib/api.ts'
 import type { Route } from './+types/invoice-test'
 

@@ -1,4 +1,4 @@
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { CONTENT_BODY_BYTES } from './body-sizes.ts'
 import { handle, withHeaders } from './define.ts'
 

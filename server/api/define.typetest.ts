@@ -3,7 +3,7 @@
  * typecheck if the line under it stops being an error, so these prove that a handler cannot
  * answer another shape than its contract's, nor read an input its schema does not give.
  */
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { handle, withHeaders } from './define.ts'
 
 export function handlersAreHeldToTheirContracts() {

@@ -1,4 +1,4 @@
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { INVOICE_BODY_BYTES } from './body-sizes.ts'
 import { handle } from './define.ts'
 

@@ -1,4 +1,4 @@
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { handle } from './define.ts'
 
 // The admin's view of the newsletter: every endpoint here is admin only.

@@ -1,5 +1,5 @@
 import superjson from 'superjson'
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { isNotConfigured, type NotConfigured } from '../../contracts/features.ts'
 import { handle } from './define.ts'
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
 import {
   RESOURCE_DESCRIPTION_MAX,

@@ -1,4 +1,4 @@
-import * as API from '../../contracts/api-paths.ts'
+import * as API from '../../contracts/endpoints.ts'
 import type { Freshness } from '../../contracts/sky.ts'
 import { handle, withHeaders } from './define.ts'
 

@@ -3,7 +3,7 @@ import type { AdminUserSortField } from '../../../contracts/admin-users.ts'
 import { LIST_LIMIT_MAX } from '../../../contracts/blog-constants.ts'
 import type { EndpointContract } from '../../../contracts/endpoint.ts'
 import { type ImageListResponse, VIDEOS_PAGE_SIZE } from '../../../contracts/media-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { settled } from '../../lib/api-result.ts'
 import { invalidate, useApi } from '../../lib/store.ts'
 

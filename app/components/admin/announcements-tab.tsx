@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Announcement } from '../../../contracts/announcements.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { settled } from '../../lib/api-result.ts'
 import { callApi } from '../../lib/api.ts'
 import { useApiForm } from '../../lib/form.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Faq } from '../../../contracts/faqs.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { callApi } from '../../lib/api.ts'
 import { useApiForm } from '../../lib/form.ts'
 import { Button } from '../ui/button.tsx'

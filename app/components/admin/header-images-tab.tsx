@@ -5,7 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   MEDIA_MESSAGES as M,
 } from '../../../contracts/media-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { ApiRequestError, callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'

@@ -11,7 +11,7 @@ import {
   type InvoiceStatus,
 } from '../../../contracts/invoice-constants.ts'
 import { computeTotals, formatMoney } from '../../../contracts/invoice-money.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import type { CallInput } from '../../lib/api.ts'
 import { useApiForm } from '../../lib/form.ts'
 import { cn } from '../../lib/cn.ts'

@@ -1,4 +1,4 @@
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { INVOICE_MESSAGES as M } from '../../../contracts/invoice-constants.ts'
 import { Button } from '../ui/button.tsx'
 import { Dialog } from '../ui/dialog.tsx'

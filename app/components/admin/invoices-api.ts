@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '../../../contracts/invoice-constants.ts'
 import { INVOICE_MESSAGES as M, INVOICES_PAGE_SIZE } from '../../../contracts/invoice-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { settled } from '../../lib/api-result.ts'
 import { useApi } from '../../lib/store.ts'
 

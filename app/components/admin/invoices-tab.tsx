@@ -7,7 +7,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
 } from '../../../contracts/invoice-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { callApi } from '../../lib/api.ts'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import {
   NEWSLETTER_MESSAGES,
   NEWSLETTER_SENDS_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import { type ComponentProps, useState } from 'react'
 import { toast } from 'sonner'
 import type { PostVisibility } from '../../../contracts/blog-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import type { ResponseOf } from '../../../contracts/endpoint.ts'
 import { callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'

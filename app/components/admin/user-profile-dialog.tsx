@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/admin-users.ts'
 import { isAdmin, type Role } from '../../../contracts/common-constants.ts'
 import { AVATAR_MAX_BYTES, PASSWORD_MIN } from '../../../contracts/profile.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { callApi } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
 import { UserAvatar } from '../account/user-avatar.tsx'

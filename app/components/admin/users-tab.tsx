@@ -5,7 +5,7 @@ import {
   type AdminUser,
   type AdminUserSortField,
 } from '../../../contracts/admin-users.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { callApi } from '../../lib/api.ts'
 import { useApiForm } from '../../lib/form.ts'
 import { useAuth } from '../../lib/auth.ts'

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { MEDIA_MESSAGES as M, type Video } from '../../../contracts/media-constants.ts'
-import * as API_PATHS from '../../../contracts/api-paths.ts'
+import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { callApi } from '../../lib/api.ts'
 import { useApiForm } from '../../lib/form.ts'
 import { cn } from '../../lib/cn.ts'
