@@ -40,9 +40,26 @@ test('a member downloads their data, then deletes their account and is signed ou
   const card = page.getByRole('region', { name: 'Your data' })
   await expect(card).toBeVisible()
 
+  // A refusal (here the hourly limit) is a toast with the server's message; no file is saved.
+  const refusal = 'Too many downloads of your data. Please wait 59 minutes.'
+  await page.route('**/_api/user/export', (route) =>
+    route.fulfill({ status: 429, json: { error: refusal } }),
+  )
+  let saved = false
+  page.on('download', () => (saved = true))
+  await card.getByRole('button', { name: 'Download my data' }).click()
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(`Failed to download your data: ${refusal}`, { exact: true }),
+  ).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Download my data' })).toBeFocused()
+  expect(saved).toBe(false)
+  await page.unroute('**/_api/user/export')
+
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByRole('link', { name: 'Download my data' }).click(),
+    card.getByRole('button', { name: 'Download my data' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/)
   const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
