@@ -122,6 +122,8 @@ export interface Endpoint extends EndpointLimits {
   schema: () => Promise<z.ZodType>
   status: 200 | 201 | 202
   cache?: CachePolicy
+  /** Whether a successful call leaves an entry in the audit log (its `audit`). */
+  audited: boolean
   run: (input: unknown, ctx: HandlerContext) => Promise<unknown>
 }
 
@@ -159,6 +161,7 @@ export function handle<S extends z.ZodType, R, A extends Access>(
     schema: () => (schema ??= entry.input()),
     status: entry.status ?? 200,
     cache: entry.cache,
+    audited: audit !== undefined,
     ...limits,
     async run(input, ctx) {
       // The table erases each endpoint's types; access was checked and the input parsed by its

@@ -6,6 +6,7 @@ import {
   type ActivityEntry,
   type ActivityListResponse,
 } from '../../contracts/activity.ts'
+import { API_ROUTES } from '../../server/api/routes.ts'
 import { FAKE_YOUTUBE } from '../fakes/media.ts'
 import { asAdmin, createFaq, createPage, createPost } from '../support/factories.ts'
 import { setupMediaApp } from './media-support.ts'
@@ -69,7 +70,25 @@ describe('GET /_api/admin/activity', () => {
   })
 })
 
+/** Admin POSTs that change nothing: reads sent as POST, and the test mail to the admin alone. */
+const ADMIN_POSTS_THAT_CHANGE_NOTHING = [
+  '/invoices/get',
+  '/admin/newsletter/preview',
+  '/admin/newsletter/send-test',
+]
+
 describe('what each admin change records', () => {
+  it('every admin endpoint that changes data is audited', () => {
+    const unaudited = API_ROUTES.filter(
+      (ep) =>
+        ep.access === 'admin' &&
+        ep.method === 'POST' &&
+        !ep.audited &&
+        !ADMIN_POSTS_THAT_CHANGE_NOTHING.includes(ep.path),
+    ).map((ep) => ep.path)
+    expect(unaudited).toEqual([])
+  })
+
   const send = () => asAdmin(ctx.t, ctx.admin)
 
   it('a post: created, updated with the fields sent, deleted', async () => {
