@@ -1,3 +1,4 @@
+import type { ActivityAdminsResponse, ActivityListResponse } from './activity.ts'
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { Announcement } from './announcements.ts'
 import type { BlogPost } from './blog-constants.ts'
@@ -72,6 +73,25 @@ export const uploadUserAvatar = contract<{ user: AdminUser }>()({
 export const getStats = contract<AdminStats>()({
   method: 'GET',
   path: '/admin/stats',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+
+/** The audit log: what admins changed, newest first, by admin and by kind. */
+export const listActivity = contract<ActivityListResponse>()({
+  method: 'GET',
+  path: '/admin/activity',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./activity.ts').then((m) => m.ActivityListQuery),
+  cache: 'no-store',
+})
+/** The admins the audit log's filter offers, those whose accounts are gone included. */
+export const listActivityAdmins = contract<ActivityAdminsResponse>()({
+  method: 'GET',
+  path: '/admin/activity/admins',
   access: 'admin',
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),

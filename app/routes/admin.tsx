@@ -14,9 +14,18 @@ import { Skeleton } from '../components/ui/skeleton.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/admin'
 
-// Loaded when the tab is opened: the dashboard's other tabs do not carry it.
+// Loaded when their tab is opened: the dashboard's other tabs do not carry them.
 const NewsletterTab = lazy(() =>
   import('../components/admin/newsletter-tab.tsx').then((m) => ({ default: m.NewsletterTab })),
+)
+const ActivityTab = lazy(() =>
+  import('../components/admin/activity-tab.tsx').then((m) => ({ default: m.ActivityTab })),
+)
+
+const tabSkeleton = (
+  <div data-testid="skeleton-tab">
+    <Skeleton className="h-64 w-full" />
+  </div>
 )
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,6 +47,7 @@ export const ADMIN_TABS = {
   announcements: 'Announcements',
   resources: 'Resources',
   newsletter: 'Newsletter',
+  activity: 'Activity',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -71,15 +81,15 @@ function renderTab(tab: AdminTab) {
       return <AnnouncementsTab />
     case 'resources':
       return <ResourcesTab />
+    case 'activity':
+      return (
+        <Suspense fallback={tabSkeleton}>
+          <ActivityTab />
+        </Suspense>
+      )
     case 'newsletter':
       return (
-        <Suspense
-          fallback={
-            <div data-testid="skeleton-tab">
-              <Skeleton className="h-64 w-full" />
-            </div>
-          }
-        >
+        <Suspense fallback={tabSkeleton}>
           <NewsletterTab />
         </Suspense>
       )
@@ -91,7 +101,7 @@ export default function Admin() {
     <PageContainer>
       <PageHeading
         title="Admin Dashboard"
-        subtitle="Manage users, content, announcements, resources, the newsletter, invoices, header images and the video cache."
+        subtitle="Manage users, content, announcements, resources, the newsletter, invoices, header images and the video cache, and see each admin's changes."
       />
       <div className="space-y-8">
         <StatsCards />

@@ -1,7 +1,11 @@
 import * as API from '../../contracts/endpoints.ts'
+import { deleted } from './audit.ts'
+import { activitySummary, changedFields } from '../../contracts/activity.ts'
 import { handle } from './define.ts'
 
 // The admin's user management and dashboard totals; every endpoint here is admin only.
+// The audit log names an account by its id, never by its name or e-mail: once the account is
+// deleted, the log still says what was done to account #12, and nothing of the person is left.
 
 export const listUsers = handle(API.listUsers, {
   heavy: true,
@@ -9,16 +13,29 @@ export const listUsers = handle(API.listUsers, {
 })
 
 export const createUser = handle(API.createUser, {
+  audit: (_input, { user }) => ({
+    kind: 'user',
+    action: 'create',
+    targetId: user.id,
+    summary: activitySummary('Created', `user #${user.id}`, null, [`role ${user.role}`]),
+  }),
   handler: async (input, { services }) => ({ user: await services.adminUsers.create(input) }),
 })
 
 export const updateUser = handle(API.updateUser, {
+  audit: (input, { user }) => ({
+    kind: 'user',
+    action: 'update',
+    targetId: user.id,
+    summary: activitySummary('Updated', `user #${user.id}`, null, changedFields(input, ['userId'])),
+  }),
   handler: async (input, { user, services }) => ({
     user: await services.adminUsers.update(user, input),
   }),
 })
 
 export const deleteUser = handle(API.deleteUser, {
+  audit: deleted('user', (input) => input.userId),
   async handler(input, { user, services }) {
     await services.adminUsers.remove(user, input.userId)
     return { success: true }
@@ -26,6 +43,13 @@ export const deleteUser = handle(API.deleteUser, {
 })
 
 export const updateUserPassword = handle(API.updateUserPassword, {
+  audit: (input) => ({
+    kind: 'user',
+    action: 'password',
+    targetId: input.userId,
+    // Never the password itself.
+    summary: activitySummary('Set the password of', `user #${input.userId}`, null),
+  }),
   async handler(input, { services, session }) {
     await services.adminUsers.setPassword(input.userId, input.newPassword, session.id ?? undefined)
     return { success: true }
@@ -33,6 +57,12 @@ export const updateUserPassword = handle(API.updateUserPassword, {
 })
 
 export const uploadUserAvatar = handle(API.uploadUserAvatar, {
+  audit: (_input, { user }) => ({
+    kind: 'user',
+    action: 'avatar',
+    targetId: user.id,
+    summary: activitySummary('Changed the avatar of', `user #${user.id}`, null),
+  }),
   heavy: true,
   handler: async (input, { services }) => ({
     user: await services.adminUsers.uploadAvatar(input.userId, input.avatar),

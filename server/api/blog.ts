@@ -1,4 +1,5 @@
 import * as API from '../../contracts/endpoints.ts'
+import { byId, created, deleted, updated } from './audit.ts'
 import { CONTENT_BODY_BYTES } from './body-sizes.ts'
 import { handle, withHeaders } from './define.ts'
 
@@ -25,16 +26,19 @@ export const getPost = handle(API.getPost, {
 })
 
 export const createPost = handle(API.createPost, {
+  audit: created('post'),
   maxBodyBytes: CONTENT_BODY_BYTES,
   handler: (input, { user, services }) => services.blog.create(input, user),
 })
 
 export const updatePost = handle(API.updatePost, {
+  audit: updated('post'),
   maxBodyBytes: CONTENT_BODY_BYTES,
   handler: (input, { services }) => services.blog.update(input),
 })
 
 export const deletePost = handle(API.deletePost, {
+  audit: deleted('post', byId),
   async handler(input, { services }) {
     await services.blog.remove(input.id)
     return { success: true }

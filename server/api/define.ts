@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ActivityNote } from '../../contracts/activity.ts'
 import type { SessionUser } from '../../contracts/auth.ts'
 import type {
   Access,
@@ -121,6 +122,8 @@ export interface Endpoint extends EndpointLimits {
   schema: () => Promise<z.ZodType>
   status: 200 | 201 | 202
   cache?: CachePolicy
+  /** Whether a successful call leaves an entry in the audit log (its `audit`). */
+  audited: boolean
   run: (input: unknown, ctx: HandlerContext) => Promise<unknown>
 }
 
@@ -135,12 +138,18 @@ export function handle<S extends z.ZodType, R, A extends Access>(
   entry: EndpointContract<S, R, A>,
   {
     handler,
+    audit,
     ...limits
   }: EndpointLimits & {
     handler: (
       input: z.output<S>,
       ctx: HandlerContext<A>,
     ) => Promise<HandlerResult<NoInfer<R>>> | HandlerResult<NoInfer<R>>
+    /**
+     * An admin change's entry in the audit log (server/services/activity.ts), from its input and
+     * its answer: written once the handler has succeeded, so a refused call leaves none.
+     */
+    audit?: (input: z.output<S>, result: NoInfer<R>) => ActivityNote
   },
 ): Endpoint {
   let schema: Promise<z.ZodType> | undefined
@@ -152,11 +161,36 @@ export function handle<S extends z.ZodType, R, A extends Access>(
     schema: () => (schema ??= entry.input()),
     status: entry.status ?? 200,
     cache: entry.cache,
+    audited: audit !== undefined,
     ...limits,
     async run(input, ctx) {
       // The table erases each endpoint's types; access was checked and the input parsed by its
       // own schema before this runs.
-      return handler(input as z.output<S>, ctx as HandlerContext<A>)
+      const result = await handler(input as z.output<S>, ctx as HandlerContext<A>)
+      if (audit && ctx.user) await recordActivity(ctx, audit(input as z.output<S>, bodyOf(result)))
+      return result
     },
+  }
+}
+
+function bodyOf<R>(result: HandlerResult<R>): R {
+  return (isWithHeaders(result) ? result.body : result) as R
+}
+
+/**
+ * The change has been made (and committed) by now: a failure to record it is logged, not answered
+ * as a failure of the change, which the admin would then repeat.
+ */
+async function recordActivity(ctx: HandlerContext, note: ActivityNote): Promise<void> {
+  const admin = ctx.user
+  if (!admin) return
+  try {
+    await ctx.services.activity.record(admin, note)
+  } catch (error) {
+    ctx.services.logger.error('activity record failed', {
+      kind: note.kind,
+      action: note.action,
+      error: error instanceof Error ? error.message : String(error),
+    })
   }
 }

@@ -1,4 +1,6 @@
 import * as API from '../../contracts/endpoints.ts'
+import { deleted } from './audit.ts'
+import { activitySummary } from '../../contracts/activity.ts'
 import { INVOICE_BODY_BYTES } from './body-sizes.ts'
 import { handle } from './define.ts'
 
@@ -14,16 +16,31 @@ export const getInvoice = handle(API.getInvoice, {
 })
 
 export const createInvoice = handle(API.createInvoice, {
+  audit: (_input, invoice) => ({
+    kind: 'invoice',
+    action: 'create',
+    targetId: invoice.id,
+    summary: activitySummary('Created', 'invoice', invoice.invoiceNumber),
+  }),
   maxBodyBytes: INVOICE_BODY_BYTES,
   handler: (input, { user, services }) => services.invoices.create(input, user),
 })
 
 export const updateInvoice = handle(API.updateInvoice, {
+  audit: (_input, invoice) => ({
+    kind: 'invoice',
+    action: 'update',
+    targetId: invoice.id,
+    summary: activitySummary('Updated', 'invoice', invoice.invoiceNumber, [
+      `status ${invoice.status}`,
+    ]),
+  }),
   maxBodyBytes: INVOICE_BODY_BYTES,
   handler: (input, { services }) => services.invoices.update(input),
 })
 
 export const deleteInvoice = handle(API.deleteInvoice, {
+  audit: deleted('invoice', (input) => input.invoiceId),
   async handler(input, { services }) {
     await services.invoices.remove(input.invoiceId)
     return { success: true }
@@ -32,6 +49,12 @@ export const deleteInvoice = handle(API.deleteInvoice, {
 
 /** E-mails the PDF to the client and marks the invoice sent: 503 without mail, 502 when refused. */
 export const sendInvoice = handle(API.sendInvoice, {
+  audit: (_input, invoice) => ({
+    kind: 'invoice',
+    action: 'send',
+    targetId: invoice.id,
+    summary: activitySummary('Sent', 'invoice', invoice.invoiceNumber),
+  }),
   heavy: true,
   handler: (input, { services }) => services.invoices.send(input.invoiceId),
 })

@@ -1,4 +1,5 @@
 import * as API from '../../contracts/endpoints.ts'
+import { activitySummary } from '../../contracts/activity.ts'
 import { handle } from './define.ts'
 
 // The admin's view of the newsletter: every endpoint here is admin only.
@@ -22,6 +23,12 @@ export const previewNewsletterMail = handle(API.previewNewsletterMail, {
 })
 
 export const retryNewsletterSend = handle(API.retryNewsletterSend, {
+  audit: (_input, send) => ({
+    kind: 'newsletter',
+    action: 'retry',
+    targetId: send.id,
+    summary: activitySummary('Retried', 'newsletter send', send.subject),
+  }),
   handler: (input, { services }) => services.newsletterAdmin.retry(input.sendId),
 })
 

@@ -1,4 +1,5 @@
 import * as API from '../../contracts/endpoints.ts'
+import { byId, created, deleted, updated } from './audit.ts'
 import { CONTENT_BODY_BYTES } from './body-sizes.ts'
 import { handle } from './define.ts'
 
@@ -12,16 +13,19 @@ export const getPage = handle(API.getPage, {
 })
 
 export const createPage = handle(API.createPage, {
+  audit: created('page'),
   maxBodyBytes: CONTENT_BODY_BYTES,
   handler: (input, { services }) => services.pages.create(input),
 })
 
 export const updatePage = handle(API.updatePage, {
+  audit: updated('page'),
   maxBodyBytes: CONTENT_BODY_BYTES,
   handler: (input, { services }) => services.pages.update(input),
 })
 
 export const deletePage = handle(API.deletePage, {
+  audit: deleted('page', byId),
   async handler(input, { services }) {
     await services.pages.remove(input.id)
     return { success: true }

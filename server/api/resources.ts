@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import * as API from '../../contracts/endpoints.ts'
+import { byId, created, deleted, updated } from './audit.ts'
 import { isAdmin } from '../../contracts/common-constants.ts'
 import {
   RESOURCE_DESCRIPTION_MAX,
@@ -20,6 +21,7 @@ export const listResources = handle(API.listResources, {
 })
 
 export const uploadResource = handle(API.uploadResource, {
+  audit: (input, item) => ({ ...created('resource')(input, item), action: 'upload' }),
   heavy: true,
   maxBodyBytes: RESOURCE_UPLOAD_BODY_BYTES,
   streamed: {
@@ -33,10 +35,12 @@ export const uploadResource = handle(API.uploadResource, {
 })
 
 export const updateResource = handle(API.updateResource, {
+  audit: updated('resource'),
   handler: (input, { services }) => services.resources.update(input),
 })
 
 export const deleteResource = handle(API.deleteResource, {
+  audit: deleted('resource', byId),
   async handler(input, { services }) {
     await services.resources.remove(input.id)
     return { success: true }

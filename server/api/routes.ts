@@ -1,3 +1,4 @@
+import * as activity from './activity.ts'
 import * as admin from './admin.ts'
 import * as announcements from './announcements.ts'
 import * as aurora from './aurora.ts'
@@ -52,6 +53,10 @@ export const API_ROUTES: Endpoint[] = [
   admin.updateUserPassword,
   admin.uploadUserAvatar,
   admin.getStats,
+
+  // admin: the audit log of every admin change
+  activity.listActivity,
+  activity.listActivityAdmins,
 
   // admin: invoices (numbered per year, figures computed on the server, PDF and e-mail)
   invoices.listInvoices,

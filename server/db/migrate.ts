@@ -19,6 +19,7 @@ import * as videoScheduledStart from './migrations/20261128000200_video_schedule
 import * as userHomePlace from './migrations/20261128000100_user_home_place.ts'
 import * as createAuroraAlerts from './migrations/20261129000000_create_aurora_alerts.ts'
 import * as createPendingFileDeletions from './migrations/20261202000000_create_pending_file_deletions.ts'
+import * as createAdminActivity from './migrations/20261203000000_create_admin_activity.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128000100_user_home_place': userHomePlace,
   '20261129000000_create_aurora_alerts': createAuroraAlerts,
   '20261202000000_create_pending_file_deletions': createPendingFileDeletions,
+  '20261203000000_create_admin_activity': createAdminActivity,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { Role } from '../../contracts/common-constants.ts'
+import type { ActivityAction, ActivityKind } from '../../contracts/activity.ts'
 
 /** Every timestamp is an ISO-8601 UTC string set by the application; booleans are 0/1 integers. */
 export interface UsersTable {
@@ -367,6 +368,18 @@ export interface PendingFileDeletionsTable {
   created_at: string
 }
 
+export interface AdminActivityTable {
+  id: Generated<number>
+  at: string
+  admin_id: number
+  /** The name the admin had when they acted. */
+  admin_name: string
+  kind: ActivityKind
+  action: ActivityAction
+  target_id: string | null
+  summary: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -395,6 +408,7 @@ export interface DB {
   aurora_alerts: AuroraAlertsTable
   aurora_discord_posts: AuroraDiscordPostsTable
   pending_file_deletions: PendingFileDeletionsTable
+  admin_activity: AdminActivityTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -430,3 +444,5 @@ export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>
 export type NewsletterRow = Selectable<NewslettersTable>
 export type NewsletterDeliveryRow = Selectable<NewsletterDeliveriesTable>
 export type PendingFileDeletionRow = Selectable<PendingFileDeletionsTable>
+export type AdminActivityRow = Selectable<AdminActivityTable>
+export type NewAdminActivityRow = Insertable<AdminActivityTable>

@@ -33,6 +33,7 @@ import { type ContentEvents, createContentEvents } from '../shared/content-event
 import { bulkSenderFor, createNewsletterOutbox } from '../newsletter/outbox.ts'
 import { createNewsletterAdmin } from '../newsletter/admin.ts'
 import { createAuroraService } from '../aurora/service.ts'
+import { createActivityService } from './activity.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -92,6 +93,8 @@ export function createServices(deps: {
     profile,
     memberData,
     adminUsers: createAdminUserService({ db, clock, auth, profile, memberData }),
+    /** The admin audit log: what each admin changed, and when. */
+    activity: createActivityService({ db, clock }),
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
     nextScheduledPublication: scheduled,
     blog,

@@ -47,6 +47,8 @@ const TABLES = [
   'invoice_items',
   'invoice_counters',
   'announcements',
+  // A refused call leaves no entry in the audit log either.
+  'admin_activity',
 ] as const
 
 async function snapshot() {

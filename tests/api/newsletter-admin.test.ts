@@ -206,6 +206,19 @@ describe('the newsletter admin', () => {
     const retried = await adminApi('retry', { sendId: send.id })
     expect(retried.status).toBe(200)
     expect(retried.json).toMatchObject({ state: 'sending', counts: { queued: 1, failed: 0 } })
+    // The admin's retry is in the audit log, once.
+    const audited = await t.db
+      .selectFrom('admin_activity')
+      .selectAll()
+      .where('kind', '=', 'newsletter')
+      .execute()
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'retry',
+        target_id: String(send.id),
+        summary: 'Retried newsletter send “Saturn rings edge-on”',
+      }),
+    ])
     await t.services.newsletterOutbox.pollOnce()
     send = (await sends()).sends.find((s) => s.postId === post.id)!
     expect(send.counts).toMatchObject({ sent: 2, failed: 1 })
@@ -214,6 +227,13 @@ describe('the newsletter admin', () => {
     const missing = await adminApi('retry', { sendId: 999_999 })
     expect(missing.status).toBe(404)
     expect(missing.json.error).toBe(NEWSLETTER_MESSAGES.sendNotFound)
+    expect(
+      await t.db
+        .selectFrom('admin_activity')
+        .select('id')
+        .where('kind', '=', 'newsletter')
+        .execute(),
+    ).toHaveLength(1)
   })
 
   it('sends nothing for an unticked post, nor when the box is ticked on a visible post', async () => {

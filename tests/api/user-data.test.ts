@@ -406,7 +406,15 @@ describe("the admin's Delete User", () => {
       cookie: admin.cookie,
     })
     expect(res.status).toBe(200)
-    expect((await rowsReferring(victim)).found).toEqual([])
+    // The audit log keeps what was done to account #id, and nothing that names the person.
+    const { found } = await rowsReferring(victim)
+    expect(found).toEqual([`admin_activity.target_id = ${victim.user.id}`])
+    const logged = await t.db
+      .selectFrom('admin_activity')
+      .select(['summary'])
+      .where('target_id', '=', String(victim.user.id))
+      .execute()
+    expect(logged.map((r) => r.summary)).toEqual([`Deleted user #${victim.user.id}`])
     expect(existsSync(avatarFile(victim.avatarUrl))).toBe(false)
     const again = await t.request('/_api/admin/users/delete', {
       json: { userId: victim.user.id },

@@ -264,6 +264,9 @@ async function adminWalk(walk: Walk, invoiceNumber: string) {
     ],
   ])
 
+  await tab(walk, 'Activity')
+  await check(walk, 'Activity')
+
   // The mail's preview opens over a saved post's dialog.
   await tab(walk, 'Blog Posts')
   await fromMenu(page, anyRow, 'Edit')()

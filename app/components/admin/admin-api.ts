@@ -39,7 +39,7 @@ const READS: Record<AdminResource, EndpointContract[]> = {
  * again at once; resolves when they have arrived.
  */
 export function refreshAdmin(resource: AdminResource): Promise<void> {
-  return invalidate(...READS[resource], API_PATHS.getStats)
+  return invalidate(...READS[resource], API_PATHS.getStats, API_PATHS.listActivity)
 }
 
 /** `refreshAdmin`, for the components that take it as a hook. */

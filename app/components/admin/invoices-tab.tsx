@@ -16,6 +16,7 @@ import { RowMenu } from '../ui/row-menu.tsx'
 import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table } from '../ui/table.tsx'
 import { messageOf, useDebounced, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
+import { FilterSelect } from './filter-select.tsx'
 import { InvoiceCells, InvoiceHeaderCells } from './invoice-cells.tsx'
 import { capitalise } from './invoice-document.tsx'
 import { InvoiceFormDialog } from './invoice-form-dialog.tsx'
@@ -56,22 +57,16 @@ export function InvoicesTab() {
           }}
           className="sm:max-w-xs"
         />
-        <select
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as InvoiceStatus | '')
+          onChange={(value) => {
+            setStatus(value as InvoiceStatus | '')
             setPage(1)
           }}
-          className="h-10 rounded-lg border border-border bg-background px-3 text-sm focus:border-ring focus:outline-none sm:w-48"
-        >
-          <option value="">All Statuses</option>
-          {INVOICE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {capitalise(s)}
-            </option>
-          ))}
-        </select>
+          all="All Statuses"
+          options={INVOICE_STATUSES.map((s) => ({ value: s, label: capitalise(s) }))}
+        />
       </div>
       <Table label="Invoices">
         <thead>

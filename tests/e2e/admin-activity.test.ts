@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import { createFaq } from '../support/factories.ts'
+import { adminSend, axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
+
+/**
+ * The admin's Activity tab: a change made on another tab is at the top of the log when the tab is
+ * opened, and the filters by kind and by admin narrow the list.
+ */
+const unique = () => Math.random().toString(36).slice(2, 8)
+
+test('an edit shows at the top of Activity, and the filters keep to a kind and an admin', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin')
+  // The theme follows the colour scheme (Auto), so both themes can be checked on one page.
+  await page.context().addCookies([{ name: 'theme', value: 'auto', url: baseURL() }])
+  const id = unique()
+  const created = await page.request.post('/_api/announcements/create', {
+    data: { title: `Star party ${id}`, content: '<p>Friday</p>' },
+  })
+  expect(created.ok()).toBe(true)
+
+  // The edit itself, on the Announcements tab.
+  await page.goto('/admin?tab=announcements')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: `Actions for Star party ${id}` }).click()
+  await page.getByRole('menuitem', { name: 'Edit' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Announcement' })
+  const title = `Star party moved ${id}`
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.getByRole('tab', { name: 'Activity', exact: true }).click()
+  await expect(page).toHaveURL(/tab=activity/)
+  const rows = page.getByTestId('activity-row')
+  await expect(rows.first()).toContainText(`Updated announcement “${title}”: title`)
+  await expect(rows.first()).toContainText('Announcements')
+
+  // A change of another kind comes on top; the kind filter brings the edit back to the top.
+  await createFaq(adminSend(page.request), { title: `Why is the sky dark ${id}?`, content: 'x' })
+  await page.reload()
+  await waitForHydration(page)
+  await expect(rows.first()).toContainText(`Created FAQ “Why is the sky dark ${id}?”`)
+  await page.getByLabel('Filter by kind').selectOption('announcement')
+  await expect(rows.first()).toContainText(`Updated announcement “${title}”`)
+  for (const row of await rows.all()) await expect(row).toContainText('Announcements')
+
+  // The admin filter offers the signed-in admin and keeps their entries.
+  const admin = page.getByLabel('Filter by admin')
+  const me = (await (await page.request.get('/_api/auth/session')).json()) as {
+    user: { id: number }
+  }
+  await admin.selectOption(String(me.user.id))
+  await expect(rows.first()).toContainText(`Updated announcement “${title}”`)
+
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveClass(
+      scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/,
+    )
+    // Colours change with a transition on some controls: measured once they have settled.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    )
+    expect(await axeViolations(page), `axe, ${scheme}`).toEqual([])
+  }
+})
