@@ -3,6 +3,7 @@ import type { Announcement, AnnouncementListResponse } from './announcements.ts'
 import type { SessionResponse } from './auth-constants.ts'
 import type { BlogListResponse, BlogPost, BlogPostView } from './blog-constants.ts'
 import type { ContactResponse } from './contact.ts'
+import type { InboxListResponse, InboxMessage } from './contact-messages-constants.ts'
 import type { NotConfigured } from './features.ts'
 import { contract } from './endpoint.ts'
 import type { Faq, FaqListResponse } from './faqs.ts'
@@ -354,6 +355,30 @@ export const submitContact = contract<ContactResponse>()({
   access: 'public',
   source: 'json',
   input: () => import('./contact.ts').then((m) => m.ContactInput),
+})
+
+// The admin inbox of contact-form messages.
+export const listContactMessages = contract<InboxListResponse>()({
+  method: 'GET',
+  path: '/admin/messages/list',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxListQuery),
+  cache: 'no-store',
+})
+export const updateContactMessage = contract<{ message: InboxMessage }>()({
+  method: 'POST',
+  path: '/admin/messages/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxUpdateInput),
+})
+export const deleteContactMessage = contract()({
+  method: 'POST',
+  path: '/admin/messages/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxIdInput),
 })
 
 // Sky data (moon phase, solar weather, picture of the day, news) and the radio.

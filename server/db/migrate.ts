@@ -18,6 +18,7 @@ import * as createNewsletter from './migrations/20261128000000_create_newsletter
 import * as videoScheduledStart from './migrations/20261128000200_video_scheduled_start.ts'
 import * as userHomePlace from './migrations/20261128000100_user_home_place.ts'
 import * as createAuroraAlerts from './migrations/20261129000000_create_aurora_alerts.ts'
+import * as contactInbox from './migrations/20261201000000_contact_inbox.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128000200_video_scheduled_start': videoScheduledStart,
   '20261128000100_user_home_place': userHomePlace,
   '20261129000000_create_aurora_alerts': createAuroraAlerts,
+  '20261201000000_contact_inbox': contactInbox,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

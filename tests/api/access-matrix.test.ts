@@ -31,6 +31,15 @@ beforeAll(async () => {
     },
     cookie,
   })
+  await t.request('/_api/contact/submit', {
+    json: {
+      name: 'A sender',
+      email: 'sender@example.com',
+      subject: 'A question',
+      message: 'A message long enough',
+    },
+    ip: '10.210.0.3',
+  })
   const user = await t.createUser({ role: 'user' })
   member = await t.login(user, '10.210.0.2')
 })
@@ -47,6 +56,7 @@ const TABLES = [
   'invoice_items',
   'invoice_counters',
   'announcements',
+  'contact_messages',
 ] as const
 
 async function snapshot() {
