@@ -109,6 +109,11 @@ describe('the inbox', () => {
     }
     expect((await list({ search: '1_0' })).json.total).toBe(0)
     expect((await list({ search: 'nobody at all' })).json.messages).toEqual([])
+    // A NUL, a lone surrogate or an emoji in the search is an empty answer, never a 500.
+    for (const search of ['a\u0000b', '\ud800', '🔭', "'; drop table x; --"]) {
+      const res = await list({ search })
+      expect(res.status, JSON.stringify(search)).toBeLessThan(500)
+    }
   })
 
   it('opens a message (read), archives it, filters, and deletes it', async () => {
