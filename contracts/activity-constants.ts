@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   'video',
   'resource',
   'newsletter',
+  'message',
   'import',
   'restore',
 ] as const
@@ -31,6 +32,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   video: 'Videos',
   resource: 'Resources',
   newsletter: 'Newsletter',
+  message: 'Contact messages',
   import: 'Imports',
   restore: 'Restores',
 }

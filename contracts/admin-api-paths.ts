@@ -2,6 +2,7 @@ import type { ActivityAdminsResponse, ActivityListResponse } from './activity.ts
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { Announcement } from './announcements.ts'
 import type { BlogPost } from './blog-constants.ts'
+import type { InboxListResponse, InboxMessage } from './contact-messages-constants.ts'
 import { contract } from './endpoint.ts'
 import type { Faq } from './faqs.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
@@ -382,4 +383,28 @@ export const exportNewsletterSubscribers = contract<never>()({
   source: 'none',
   input: () => import('./common.ts').then((m) => m.NoInput),
   cache: 'no-store',
+})
+
+// The admin inbox of contact-form messages.
+export const listContactMessages = contract<InboxListResponse>()({
+  method: 'GET',
+  path: '/admin/messages/list',
+  access: 'admin',
+  source: 'query',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxListQuery),
+  cache: 'no-store',
+})
+export const updateContactMessage = contract<{ message: InboxMessage }>()({
+  method: 'POST',
+  path: '/admin/messages/update',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxUpdateInput),
+})
+export const deleteContactMessage = contract()({
+  method: 'POST',
+  path: '/admin/messages/delete',
+  access: 'admin',
+  source: 'json',
+  input: () => import('./contact-messages.ts').then((m) => m.InboxIdInput),
 })

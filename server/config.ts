@@ -220,6 +220,13 @@ const EnvSchema = z.object({
     z.email({ message: 'CONTACT_TO must be an e-mail address' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  // Contact messages older than this many days are deleted by a daily job (the privacy page's promise).
+  CONTACT_RETENTION_DAYS: z.coerce
+    .number({ message: 'CONTACT_RETENTION_DAYS must be a whole number of days' })
+    .int({ message: 'CONTACT_RETENTION_DAYS must be a whole number of days' })
+    .min(1, { message: 'CONTACT_RETENTION_DAYS must be at least 1' })
+    .max(36_500, { message: 'CONTACT_RETENTION_DAYS must be at most 36500' })
+    .default(365),
   // The site's own time zone: the weekly digest's day and hour are read in it.
   SITE_TIME_ZONE: z
     .string()
@@ -338,6 +345,8 @@ export interface Config {
     defaultPlace: { name: string; lat: number; lon: number }
   }
   mail: { smtpUrl: string | undefined; from: string; contactTo: string | undefined }
+  /** Days a contact message is kept (CONTACT_RETENTION_DAYS); older ones are deleted daily. */
+  contactRetentionDays: number
   /** The site's time zone (SITE_TIME_ZONE, IANA). */
   timeZone: string
   newsletter: {
@@ -601,6 +610,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `"${e.SITE_NAME}" <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       contactTo: e.CONTACT_TO,
     },
+    contactRetentionDays: e.CONTACT_RETENTION_DAYS,
     timeZone: e.SITE_TIME_ZONE,
     newsletter: {
       ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,

@@ -5,6 +5,7 @@ import * as aurora from './aurora.ts'
 import * as auth from './auth.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
+import * as contactInbox from './contact-inbox.ts'
 import * as discord from './discord.ts'
 import type { Endpoint } from './define.ts'
 import * as faqs from './faqs.ts'
@@ -84,6 +85,9 @@ export const API_ROUTES: Endpoint[] = [
   pages.updatePage,
   pages.deletePage,
   contact.submitContact,
+  contactInbox.listContactMessages,
+  contactInbox.updateContactMessage,
+  contactInbox.deleteContactMessage,
 
   // member resources: files for signed-in members (streamed upload, private download)
   resources.listResources,

@@ -20,6 +20,7 @@ import * as userHomePlace from './migrations/20261128000100_user_home_place.ts'
 import * as createAuroraAlerts from './migrations/20261129000000_create_aurora_alerts.ts'
 import * as createPendingFileDeletions from './migrations/20261202000000_create_pending_file_deletions.ts'
 import * as createAdminActivity from './migrations/20261203000000_create_admin_activity.ts'
+import * as contactInbox from './migrations/20261201000000_contact_inbox.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129000000_create_aurora_alerts': createAuroraAlerts,
   '20261202000000_create_pending_file_deletions': createPendingFileDeletions,
   '20261203000000_create_admin_activity': createAdminActivity,
+  '20261201000000_contact_inbox': contactInbox,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -137,6 +137,10 @@ export interface ContactMessagesTable {
   email_attempts: number
   email_error: string | null
   emailed_at: string | null
+  /** When an admin opened it in the inbox; null while unread. */
+  read_at: string | null
+  /** When an admin archived it; null while in the inbox. */
+  archived_at: string | null
 }
 
 /** FTS5 table on SQLite, tsvector table on PostgreSQL: reached only through server/db/blog-posts.ts. */

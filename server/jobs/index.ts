@@ -32,6 +32,14 @@ export function siteJobs(services: Services): Job[] {
       run: () => services.memberData.retryFileDeletions(),
     },
     {
+      // Contact messages are kept CONTACT_RETENTION_DAYS (365 by default), then deleted.
+      name: 'contact-retention',
+      every: 24 * HOUR,
+      run: async () => {
+        await services.contactInbox.deleteExpired()
+      },
+    },
+    {
       // Reads the Kp the solar weather caches; alerts go through the newsletter outbox.
       name: 'aurora-alerts',
       every: config.aurora.checkIntervalMs,

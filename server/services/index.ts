@@ -5,6 +5,7 @@ import { createSmtpMailer } from '../mail/mailer.ts'
 import { createAuthService } from './auth.ts'
 import { createBlogService } from './blog.ts'
 import { createContactService } from './contact.ts'
+import { createContactInboxService } from './contact-inbox.ts'
 import { createNewsletterSubscriptionService } from './newsletter-subscriptions.ts'
 import { createFaqService } from './faqs.ts'
 import { createAnnouncementService } from './announcements.ts'
@@ -127,6 +128,12 @@ export function createServices(deps: {
       mailer,
       contactTo: config.mail.contactTo,
       siteName: config.siteName,
+    }),
+    contactInbox: createContactInboxService({
+      db,
+      clock,
+      logger,
+      retentionDays: config.contactRetentionDays,
     }),
     announcements: createAnnouncementService({ db, clock }),
     newsletterOutbox,

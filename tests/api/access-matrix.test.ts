@@ -31,6 +31,15 @@ beforeAll(async () => {
     },
     cookie,
   })
+  await t.request('/_api/contact/submit', {
+    json: {
+      name: 'A sender',
+      email: 'sender@example.com',
+      subject: 'A question',
+      message: 'A message long enough',
+    },
+    ip: '10.210.0.3',
+  })
   const user = await t.createUser({ role: 'user' })
   member = await t.login(user, '10.210.0.2')
 })
@@ -49,6 +58,7 @@ const TABLES = [
   'announcements',
   // A refused call leaves no entry in the audit log either.
   'admin_activity',
+  'contact_messages',
 ] as const
 
 async function snapshot() {
