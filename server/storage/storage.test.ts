@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDiskStorage, keyOfUrl } from './storage.ts'
 
@@ -65,7 +66,11 @@ describe('disk storage', () => {
     expect(none).toEqual([])
     await listing.put('avatars/1-ab.webp', Buffer.from('a'), 'image/webp')
     await listing.put('header-images/m31-960.webp', Buffer.from('b'), 'image/webp')
-    await listing.putStream('private/resources/atlas.pdf', [Buffer.from('c')], 'application/pdf')
+    await listing.putStream(
+      'private/resources/atlas.pdf',
+      Readable.from([Buffer.from('c')]),
+      'application/pdf',
+    )
     writeFileSync(path.join(root, 'uploads', 'avatars', '2-cd.webp.123.456.tmp'), 'half')
     const keys: string[] = []
     for await (const key of listing.list()) keys.push(key)

@@ -236,6 +236,16 @@ describe(`backup while 20 clients write (${ENGINE})`, () => {
     await expect(restoreBackup(await extra, target)).rejects.toThrow(
       'files/avatars/9-zz.webp: in the archive but not in its manifest',
     )
+    const future = rewrite(file, (name, data) =>
+      name === 'manifest.json'
+        ? Buffer.from(
+            JSON.stringify({ ...manifest, migrationLevel: '20991231000000_from_the_future' }),
+          )
+        : data,
+    )
+    await expect(restoreBackup(await future, target)).rejects.toThrow(
+      /^The backup's schema \(20991231000000_from_the_future\) is newer than this version/,
+    )
     const unchanged = rewrite(file, (_, data) => data)
     expect(contentOf(await verifyArchive(await unchanged))).toEqual(contentOf(manifest))
     // Nothing was written: the target has no tables yet and no files.
