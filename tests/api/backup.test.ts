@@ -206,7 +206,7 @@ describe(`backup while 20 clients write (${ENGINE})`, () => {
     )
     const forced = await restoreBackup(taken.file, { ...target, force: true })
     expect(forced.tables).toEqual(summary.tables)
-  })
+  }, 60_000)
 
   it('refuses a damaged archive, naming the entry, before writing anything', async () => {
     const { file, manifest } = await backup({
