@@ -339,15 +339,19 @@ export async function upsertSearchDocument(
 }
 
 /**
- * Up to `limit` posts without a search row (SQLite, after the index was renumbered), to index
- * again; a batch at a time, as a post carries its whole HTML.
+ * Up to `limit` posts without a search row (after a migration renumbered SQLite's index, or a
+ * restore, which carries no index), to index again; a batch at a time, as a post carries its
+ * whole HTML.
  */
 export async function postsMissingFromSearch(db: Database, limit: number): Promise<BlogPostRow[]> {
-  if (isPostgres(db)) return []
   return db
     .selectFrom('blog_posts')
     .selectAll()
-    .where('id', 'not in', (eb) => eb.selectFrom('blog_posts_search_ids').select('post_id'))
+    .where('id', 'not in', (eb) =>
+      isPostgres(db)
+        ? eb.selectFrom('blog_posts_search').select('post_id')
+        : eb.selectFrom('blog_posts_search_ids').select('post_id'),
+    )
     .limit(limit)
     .execute()
 }

@@ -9,6 +9,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from 'kysely'
 import type { Config } from '../config.ts'
 import { Conflict } from '../shared/errors.ts'
@@ -137,4 +138,52 @@ export async function inTransaction<T>(db: Database, work: (trx: Trx) => Promise
       await new Promise((resolve) => setTimeout(resolve, pauseMs))
     }
   }
+}
+
+/**
+ * A SQLite file opened on its own, outside the site's connection, with integers read as bigints so
+ * none beyond 2^53 loses a digit: the copy a backup reads its rows from, or writes while the site
+ * serves. Its journal is a plain rollback journal, so the file stands alone.
+ */
+export function openSqliteFile(file: string): { db: Database; sqlite: SQLite.Database } {
+  const sqlite = new SQLite(file, { fileMustExist: true })
+  sqlite.defaultSafeIntegers(true)
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite }
+}
+
+/**
+ * Copies a live SQLite database into `destination` with SQLite's online backup API while the site
+ * keeps writing. All the pages are copied in one step, inside one read transaction, so a write
+ * from another connection cannot make the copy start over again and again; it sees one moment.
+ */
+export async function copySqliteOnline(source: string, destination: string): Promise<void> {
+  const live = new SQLite(source, { fileMustExist: true })
+  try {
+    live.pragma('busy_timeout = 5000')
+    await live.backup(destination, { progress: ({ totalPages }) => totalPages + 1 })
+  } finally {
+    live.close()
+  }
+  const copy = new SQLite(destination)
+  try {
+    copy.pragma('journal_mode = DELETE')
+  } finally {
+    copy.close()
+  }
+}
+
+/**
+ * Runs `work` on one unchanging view of the database: on PostgreSQL a read-only REPEATABLE READ
+ * transaction (a backup's rows all from one moment while the site writes on); a SQLite backup
+ * reads its own copy, which nothing else writes.
+ */
+export async function inSnapshot<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db)
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx)
+      return work(trx)
+    })
 }

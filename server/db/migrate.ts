@@ -64,6 +64,16 @@ export async function applyMigrations(db: Database): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 
+/** The newest migration this version of the site knows: a backup's level may not be past it. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!
+
+/** Brings an empty database's schema to one migration (a backup's level), and no further. */
+export async function migrateTo(db: Database, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error } = await migrator.migrateTo(name)
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}
+
 /** "astro-startup" as one bigint: the key of the PostgreSQL advisory lock nodes start under. */
 export const STARTUP_LOCK_KEY = 0x617374726f5f73n
 

@@ -104,6 +104,26 @@ function normaliseTags(tags: string[]): string[] {
   return out
 }
 
+/**
+ * Writes the search row of every post that has none (after a migration emptied the index, or a
+ * restore, which carries none). Returns how many were indexed.
+ */
+export async function indexMissingPosts(db: Database): Promise<number> {
+  let indexed = 0
+  for (;;) {
+    const rows = await postsMissingFromSearch(db, 100)
+    if (rows.length === 0) return indexed
+    await inTransaction(db, async (trx) => {
+      for (const row of rows) {
+        const tags = JSON.parse(row.tags) as string[]
+        const { title, excerpt, content } = row
+        await upsertSearchDocument(trx, row, searchDocuments({ title, excerpt, tags, content }))
+      }
+    })
+    indexed += rows.length
+  }
+}
+
 /** What search reads of a post: all of it, and (for visitors of a protected post) its teaser. */
 export function searchDocuments(post: {
   title: string
@@ -342,21 +362,7 @@ export function createBlogService(deps: {
      * Writes the search row of every post that has none (after a migration emptied the index):
      * run at start-up, before the first request. Returns how many were indexed.
      */
-    async indexMissingPosts(): Promise<number> {
-      let indexed = 0
-      for (;;) {
-        const rows = await postsMissingFromSearch(db, 100)
-        if (rows.length === 0) return indexed
-        await inTransaction(db, async (trx) => {
-          for (const row of rows) {
-            const tags = JSON.parse(row.tags) as string[]
-            const { title, excerpt, content } = row
-            await upsertSearchDocument(trx, row, searchDocuments({ title, excerpt, tags, content }))
-          }
-        })
-        indexed += rows.length
-      }
-    },
+    indexMissingPosts: () => indexMissingPosts(db),
 
     /**
      * Where each published post that visitors may read lives and when it last changed, for the

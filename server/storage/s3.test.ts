@@ -114,6 +114,20 @@ describe('S3 storage', () => {
     expect(await bare.open('site-a/avatars/1-x.webp')).toBeNull()
   })
 
+  it('lists the keys under its prefix only, page after page', async () => {
+    const site = storage({ prefix: 'listed' })
+    const other = storage({ prefix: 'listed-too' })
+    await other.put('avatars/9-zz.webp', WEBP, 'image/webp')
+    const keys = Array.from({ length: 3 }, (_, i) => `avatars/${i}-ab.webp`)
+    for (const key of keys) await site.put(key, WEBP, 'image/webp')
+    await site.put('private/resources/atlas.pdf', WEBP, 'application/pdf')
+    const listed: string[] = []
+    for await (const key of site.list()) listed.push(key)
+    expect(listed.sort()).toEqual([...keys, 'private/resources/atlas.pdf'])
+    for (const key of listed) await site.delete(key)
+    await other.delete('avatars/9-zz.webp')
+  })
+
   it('refuses keys that try to escape, before any request', async () => {
     const store = storage({ prefix: 'site-a' })
     for (const key of [

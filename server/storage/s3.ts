@@ -214,6 +214,25 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       const object = await open(key)
       return object && readObject(object)
     },
+    async *list() {
+      const base = options.prefix ? `${options.prefix}/` : ''
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: base || undefined,
+            ContinuationToken,
+          }),
+        )
+        for (const object of page.Contents ?? []) {
+          // Objects under another site's prefix that starts with ours ("site-a" and "site-ab")
+          // never match: the prefix ends at a slash.
+          if (object.Key?.startsWith(base)) yield object.Key.slice(base.length)
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
     close() {
       client.destroy()
     },

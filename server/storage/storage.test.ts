@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDiskStorage, keyOfUrl } from './storage.ts'
 
@@ -55,5 +56,28 @@ describe('disk storage', () => {
       expect(keyOfUrl(`/uploads/${key}`), key).toBeNull()
     }
     expect(keyOfUrl('https://example.org/uploads/a.webp')).toBeNull()
+  })
+
+  it('lists every key, private ones too, and no half-written file', async () => {
+    const root = mkdtempSync(path.join(dataDir, 'list-'))
+    const listing = createDiskStorage(root)
+    const none: string[] = []
+    for await (const key of listing.list()) none.push(key)
+    expect(none).toEqual([])
+    await listing.put('avatars/1-ab.webp', Buffer.from('a'), 'image/webp')
+    await listing.put('header-images/m31-960.webp', Buffer.from('b'), 'image/webp')
+    await listing.putStream(
+      'private/resources/atlas.pdf',
+      Readable.from([Buffer.from('c')]),
+      'application/pdf',
+    )
+    writeFileSync(path.join(root, 'uploads', 'avatars', '2-cd.webp.123.456.tmp'), 'half')
+    const keys: string[] = []
+    for await (const key of listing.list()) keys.push(key)
+    expect(keys.sort()).toEqual([
+      'avatars/1-ab.webp',
+      'header-images/m31-960.webp',
+      'private/resources/atlas.pdf',
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -37,6 +37,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObjectInfo | null>
   /** The object's bytes (at most MAX_READ_BYTES), or null when there is none. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>
+  /** Every stored key, private ones included, in no promised order (a backup reads them all). */
+  list(): AsyncIterable<string>
 }
 
 export interface SignedUrlOptions {
@@ -229,5 +231,25 @@ export function createDiskStorage(dataDir: string, options: StorageUrlOptions = 
       const object = await open(key)
       return object && readObject(object)
     },
+    async *list() {
+      yield* keysUnder(root, '')
+      yield* keysUnder(privateRoot, PRIVATE_PREFIX)
+    },
+  }
+}
+
+/** The keys of the files under a folder; a half-written temporary file is no key and is skipped. */
+async function* keysUnder(folder: string, prefix: string): AsyncGenerator<string> {
+  let entries
+  try {
+    entries = await readdir(folder, { recursive: true, withFileTypes: true })
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return
+    throw error
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const key = prefix + path.relative(folder, path.join(entry.parentPath, entry.name))
+    if (KEY_PATTERN.test(key) && key.length <= 200) yield key.split(path.sep).join('/')
   }
 }
