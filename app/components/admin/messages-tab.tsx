@@ -76,12 +76,14 @@ export function MessagesTab() {
     }
   }
 
-  const subjectButton = (message: InboxMessage) => (
+  // On a phone the unread mark goes inside, so a long subject wraps after it, not below it.
+  const subjectButton = (message: InboxMessage, mark = false) => (
     <button
       type="button"
       onClick={() => void open(message)}
       className="cursor-pointer text-left break-words underline-offset-2 hover:underline"
     >
+      {mark && <UnreadMark unread={!message.readAt} />}
       {message.subject}
     </button>
   )
@@ -180,10 +182,7 @@ export function MessagesTab() {
                 data-unread={unread || undefined}
                 className={`space-y-1 px-4 py-3 text-sm ${unread ? 'font-semibold' : ''}`}
               >
-                <p className="break-words">
-                  <UnreadMark unread={unread} />
-                  {subjectButton(message)}
-                </p>
+                <p className="break-words">{subjectButton(message, true)}</p>
                 <p className="font-normal break-words text-muted-foreground">
                   {message.name} · {message.email} ·{' '}
                   <LocalDate iso={message.createdAt} options={DATE_TIME} />
@@ -262,13 +261,12 @@ function MessageDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !busy && onClose()}
-      title={message.subject}
-      description={`From ${message.name} <${message.email}>`}
-    >
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title={message.subject}>
       <div className="space-y-4">
+        {/* An address is one long word: it breaks anywhere rather than run past a phone's edge. */}
+        <p className="text-sm [overflow-wrap:anywhere]">
+          From {message.name} &lt;{message.email}&gt;
+        </p>
         <p className="text-sm text-muted-foreground">
           Received <LocalDate iso={message.createdAt} options={DATE_TIME} />
           {message.archivedAt ? ' · Archived' : ''}
