@@ -155,4 +155,6 @@ export interface AdminStats {
   totalBlogPosts: number
   totalPages: number
   totalYoutubeVideos: number
+  /** Contact-form messages neither read nor archived: the count on the dashboard and its tab. */
+  unreadMessages: number
 }

@@ -5,6 +5,7 @@ import { FaqsTab } from '../components/admin/faqs-tab.tsx'
 import { HeaderImagesTab } from '../components/admin/header-images-tab.tsx'
 import { InvoicesTab } from '../components/admin/invoices-tab.tsx'
 import { ResourcesTab } from '../components/admin/resources-tab.tsx'
+import { useAdminStats } from '../components/admin/admin-api.ts'
 import { StatsCards } from '../components/admin/stats-cards.tsx'
 import { UrlTabs } from '../components/admin/url-tabs.tsx'
 import { UsersTab } from '../components/admin/users-tab.tsx'
@@ -17,6 +18,9 @@ import type { Route } from './+types/admin'
 // Loaded when their tab is opened: the dashboard's other tabs do not carry them.
 const NewsletterTab = lazy(() =>
   import('../components/admin/newsletter-tab.tsx').then((m) => ({ default: m.NewsletterTab })),
+)
+const MessagesTab = lazy(() =>
+  import('../components/admin/messages-tab.tsx').then((m) => ({ default: m.MessagesTab })),
 )
 const ActivityTab = lazy(() =>
   import('../components/admin/activity-tab.tsx').then((m) => ({ default: m.ActivityTab })),
@@ -38,6 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const ADMIN_TABS = {
   users: 'Users',
+  messages: 'Messages',
   posts: 'Blog Posts',
   pages: 'Pages',
   faqs: 'FAQs',
@@ -81,6 +86,12 @@ function renderTab(tab: AdminTab) {
       return <AnnouncementsTab />
     case 'resources':
       return <ResourcesTab />
+    case 'messages':
+      return (
+        <Suspense fallback={tabSkeleton}>
+          <MessagesTab />
+        </Suspense>
+      )
     case 'activity':
       return (
         <Suspense fallback={tabSkeleton}>
@@ -96,16 +107,34 @@ function renderTab(tab: AdminTab) {
   }
 }
 
+/** 'Messages (3)', read as 'Messages (3) unread'; no count while it loads or when none. */
+function MessagesLabel() {
+  const stats = useAdminStats()
+  const unread = stats.data?.unreadMessages ?? 0
+  if (!unread) return ADMIN_TABS.messages
+  return (
+    <>
+      {ADMIN_TABS.messages} <span className="font-bold">({unread.toLocaleString('en-US')})</span>
+      <span className="sr-only"> unread</span>
+    </>
+  )
+}
+
 export default function Admin() {
   return (
     <PageContainer>
       <PageHeading
         title="Admin Dashboard"
-        subtitle="Manage users, content, announcements, resources, the newsletter, invoices, header images and the video cache, and see each admin's changes."
+        subtitle="Manage users, the contact form's messages, content, announcements, resources, the newsletter, invoices, header images and the video cache, and see each admin's changes."
       />
       <div className="space-y-8">
         <StatsCards />
-        <UrlTabs label="Dashboard sections" tabs={ADMIN_TABS} fallback="users" render={renderTab} />
+        <UrlTabs<AdminTab>
+          label="Dashboard sections"
+          tabs={{ ...ADMIN_TABS, messages: <MessagesLabel /> }}
+          fallback="users"
+          render={renderTab}
+        />
       </div>
     </PageContainer>
   )

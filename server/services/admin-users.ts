@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import { type Database, inTransaction, isUniqueViolation } from '../db/dialect.ts'
 import { deleteOauthTempTokensOfUser } from '../db/oauth.ts'
 import type { UserRow } from '../db/schema.ts'
+import { countUnreadMessages } from '../db/contact-messages.ts'
 import { countContent } from '../db/stats.ts'
 import {
   changeUserKeepingAnAdmin,
@@ -167,8 +168,16 @@ export function createAdminUserService(deps: {
     },
 
     async stats(): Promise<AdminStats> {
-      const { posts, pages, videos } = await countContent(db)
-      return { totalBlogPosts: posts, totalPages: pages, totalYoutubeVideos: videos }
+      const [{ posts, pages, videos }, unread] = await Promise.all([
+        countContent(db),
+        countUnreadMessages(db),
+      ])
+      return {
+        totalBlogPosts: posts,
+        totalPages: pages,
+        totalYoutubeVideos: videos,
+        unreadMessages: unread,
+      }
     },
   }
 }

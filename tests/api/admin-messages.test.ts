@@ -137,6 +137,9 @@ describe('the inbox', () => {
     const other = (await list({ search: 'comet' })).json.messages[0]!
     await update({ id: other.id, archived: true })
     expect((await list()).json.unread).toBe(25)
+    // The dashboard's stats carry the same count.
+    const stats = await t.request('/_api/admin/stats', { cookie: admin })
+    expect((stats.json as { unreadMessages: number }).unreadMessages).toBe(25)
     await update({ id: other.id, archived: false, read: false })
     expect((await list()).json.unread).toBe(26)
 

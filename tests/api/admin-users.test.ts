@@ -526,6 +526,7 @@ describe('GET /_api/admin/stats', () => {
       totalBlogPosts: Number(before.totalBlogPosts) + 3,
       totalPages: Number(before.totalPages) + 1,
       totalYoutubeVideos: 0,
+      unreadMessages: 0,
     })
   })
 })

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { createFaq } from '../support/factories.ts'
-import { adminSend, axeViolations, baseURL, loginAs, waitForHydration } from './helpers.ts'
+import {
+  adminSend,
+  axeViolations,
+  baseURL,
+  loginAs,
+  showScheme,
+  waitForHydration,
+} from './helpers.ts'
 
 /**
  * The admin's Activity tab: a change made on another tab is at the top of the log when the tab is
@@ -55,19 +62,7 @@ test('an edit shows at the top of Activity, and the filters keep to a kind and a
   await expect(rows.first()).toContainText(`Updated announcement “${title}”`)
 
   for (const scheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(
-      scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/,
-    )
-    // Colours change with a transition on some controls: measured once they have settled.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    )
+    await showScheme(page, scheme)
     expect(await axeViolations(page), `axe, ${scheme}`).toEqual([])
   }
 })

@@ -10,6 +10,8 @@ import {
   seedNewsletter,
   waitForHydration,
   withInvoice,
+  sendContactMessage,
+  showScheme,
 } from './helpers.ts'
 import { themedContext } from './route-walk.ts'
 
@@ -84,19 +86,7 @@ async function axe(walk: Walk, at: string, dialog?: boolean) {
   const { page } = walk
   const include = dialog ? '[role="dialog"], [role="alertdialog"]' : undefined
   for (const scheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(
-      scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/,
-    )
-    // Colours change with a transition on some controls: measured once they have settled.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    )
+    await showScheme(page, scheme)
     const options =
       scheme === 'dark' ? { rules: ['landmark-unique'], include } : { only: COLOUR_RULES, include }
     for (const v of await axeViolations(page, options))
@@ -133,7 +123,7 @@ async function loaded(walk: Walk, heading: string | RegExp) {
 }
 
 /** Another tab of the same page (the document, with axe in it, stays). */
-async function tab(walk: Walk, name: string) {
+async function tab(walk: Walk, name: string | RegExp) {
   await walk.page.getByRole('tab', { name, exact: true }).click()
   await expect(walk.page.getByRole('tab', { name, exact: true })).toHaveAttribute(
     'aria-selected',
@@ -166,6 +156,11 @@ function fromMenu(page: Page, menu: string | RegExp, item: string) {
     await page.getByRole('menuitem', { name: item }).click()
   }
 }
+
+/** The Messages tab's name carries the unread count when there is one. */
+const MESSAGES_TAB = /^Messages( \(\d+\) unread)?$/
+/** A visitor's message for the Messages tab to open (one per test run; opening it reads it). */
+const messageSubject = `Phone walk question ${Date.now().toString(36)}`
 
 async function adminWalk(walk: Walk, invoiceNumber: string) {
   const { page } = walk
@@ -264,6 +259,28 @@ async function adminWalk(walk: Walk, invoiceNumber: string) {
     ],
   ])
 
+  await tab(walk, MESSAGES_TAB)
+  await check(walk, 'Messages')
+  await dialogs(walk, [
+    [
+      'Message',
+      () => page.getByRole('button', { name: messageSubject }).first().click(),
+      dialog(messageSubject),
+    ],
+    [
+      'Delete Message',
+      async () => {
+        await page.getByRole('button', { name: messageSubject }).first().click()
+        await dialog(messageSubject).getByRole('button', { name: 'Delete' }).click()
+      },
+      alert('Delete Message'),
+      again,
+    ],
+  ])
+  // Escape closed the confirmation only; the message is still open under it.
+  await page.keyboard.press('Escape')
+  await expect(dialog(messageSubject)).toBeHidden()
+
   await tab(walk, 'Activity')
   await check(walk, 'Activity')
 
@@ -352,6 +369,12 @@ for (const phone of [true, false]) {
     await ensureVideos(page)
     await ensureHeaderImage(page)
     await ensureNewsletterSend(page)
+    await sendContactMessage(page.request, {
+      name: 'Phone Walk Visitor',
+      email: 'phone.walk@example.org',
+      subject: messageSubject,
+      message: 'Is Jupiter visible before midnight this week?',
+    })
     const walk: Walk = { page, phone, failures: [] }
     await withInvoice(page, 'Phone Walk Observatory', ({ invoiceNumber }) =>
       adminWalk(walk, invoiceNumber),

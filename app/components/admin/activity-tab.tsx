@@ -10,8 +10,8 @@ import * as API_PATHS from '../../../contracts/endpoints.ts'
 import { settled } from '../../lib/api-result.ts'
 import { useApi } from '../../lib/store.ts'
 import { LocalDate } from '../ui/local-date.tsx'
-import { Skeleton } from '../ui/skeleton.tsx'
 import { MessageRow, SkeletonRows, Table, Td, Th } from '../ui/table.tsx'
+import { CardList } from './card-list.tsx'
 import { FilterSelect } from './filter-select.tsx'
 import { Pager } from './pager.tsx'
 
@@ -103,34 +103,22 @@ export function ActivityTab() {
       </div>
       {/* On a phone each entry is a card: a table would hide the summary past its edge. */}
       <div className="sm:hidden">
-        {list.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : list.isError ? (
-          <p role="alert" className="text-error">
-            {ACTIVITY_MESSAGES.errorLoading}: {list.error.message}
-          </p>
-        ) : !rows?.length ? (
-          <p className="text-muted-foreground">{ACTIVITY_MESSAGES.empty}</p>
-        ) : (
-          <ul
-            aria-label="Activity"
-            className="divide-y divide-border rounded-xl border border-border"
-          >
-            {rows.map((entry) => (
-              <li
-                key={entry.id}
-                data-testid="activity-item"
-                className="space-y-1 px-4 py-3 text-sm"
-              >
-                <p className="font-medium break-words">{entry.summary}</p>
-                <p className="text-muted-foreground">
-                  {ACTIVITY_KIND_LABELS[entry.kind]} · {entry.action} · {entry.adminName} ·{' '}
-                  <LocalDate iso={entry.at} options={DATE_TIME} />
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList
+          label="Activity"
+          pending={list.isPending}
+          error={list.isError ? `${ACTIVITY_MESSAGES.errorLoading}: ${list.error.message}` : null}
+          empty={rows?.length ? null : ACTIVITY_MESSAGES.empty}
+        >
+          {rows?.map((entry) => (
+            <li key={entry.id} data-testid="activity-item" className="space-y-1 px-4 py-3 text-sm">
+              <p className="font-medium break-words">{entry.summary}</p>
+              <p className="text-muted-foreground">
+                {ACTIVITY_KIND_LABELS[entry.kind]} · {entry.action} · {entry.adminName} ·{' '}
+                <LocalDate iso={entry.at} options={DATE_TIME} />
+              </p>
+            </li>
+          ))}
+        </CardList>
       </div>
       <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
     </div>

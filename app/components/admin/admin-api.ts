@@ -17,6 +17,7 @@ export type AdminResource =
   | 'invoices'
   | 'announcements'
   | 'resources'
+  | 'messages'
 
 /**
  * What a change to a resource makes stale: its lists (the public pages reading the same endpoint,
@@ -32,6 +33,7 @@ const READS: Record<AdminResource, EndpointContract[]> = {
   invoices: [API_PATHS.listInvoices, API_PATHS.getInvoice],
   announcements: [API_PATHS.listAnnouncements],
   resources: [API_PATHS.listResources],
+  messages: [API_PATHS.listContactMessages],
 }
 
 /**

@@ -6,13 +6,14 @@ const STATS = [
   ['totalBlogPosts', 'Total Blog Posts'],
   ['totalPages', 'Total Pages'],
   ['totalYoutubeVideos', 'Total YouTube Videos'],
+  ['unreadMessages', 'Unread Messages'],
 ] as const
 
-/** The dashboard totals, counted over every status. */
+/** The dashboard totals, counted over every status, and the contact messages still unread. */
 export function StatsCards() {
   const stats = useAdminStats()
   return (
-    <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+    <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {STATS.map(([key, label]) => (
         <Card key={key} className="p-5">
           <p className="text-sm text-muted-foreground">{label}</p>

@@ -16,7 +16,8 @@ export function UrlTabs<T extends string>({
   render,
 }: {
   label: string
-  tabs: Record<T, string>
+  /** Each tab's label: text, or text with a count (the Messages tab's unread). */
+  tabs: Record<T, ReactNode>
   fallback: T
   render: (tab: T) => ReactNode
 }) {

@@ -1,0 +1,90 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  axeViolations,
+  baseURL,
+  loginAs,
+  sendContactMessage,
+  showScheme,
+  waitForHydration,
+} from './helpers.ts'
+
+/**
+ * The admin's Messages tab: a visitor's message arrives unread (bold, counted on the tab and the
+ * dashboard), is found by search, is read once opened, is answered by a mailto link with the
+ * subject, is archived and then deleted.
+ */
+const unique = () => Math.random().toString(36).slice(2, 8)
+
+async function unreadCount(page: Page) {
+  const res = await page.request.get('/_api/admin/stats')
+  return ((await res.json()) as { unreadMessages: number }).unreadMessages
+}
+
+test('a message is read, answered, archived and deleted from the Messages tab', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin')
+  await page.context().addCookies([{ name: 'theme', value: 'auto', url: baseURL() }])
+  const id = unique()
+  const subject = `Ring nebula ${id}`
+  await sendContactMessage(page.request, {
+    name: `Vera Skywatcher ${id}`,
+    email: `vera.${id}@example.org`,
+    subject,
+    message: `Where is M57 tonight?\nI found Vega but not the ring. (${id})`,
+  })
+
+  await page.goto('/admin?tab=messages')
+  await waitForHydration(page)
+  const unread = await unreadCount(page)
+  expect(unread).toBeGreaterThan(0)
+  const tab = page.getByRole('tab', { selected: true })
+  await expect(tab).toHaveAccessibleName(`Messages (${unread}) unread`)
+  await expect(page.getByTestId('unreadMessages')).toHaveText(String(unread))
+
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill(id)
+  const rows = page.getByTestId('message-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toHaveCSS('font-weight', '600')
+  await expect(rows.first()).toContainText(`Unread: Vera Skywatcher ${id}`)
+
+  await rows.first().getByRole('button', { name: subject }).click()
+  const dialog = page.getByRole('dialog', { name: subject })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('message-body')).toContainText('I found Vega but not the ring.')
+  await expect(dialog.getByRole('link', { name: 'Reply' })).toHaveAttribute(
+    'href',
+    `mailto:vera.${id}@example.org?subject=Re%3A%20Ring%20nebula%20${id}`,
+  )
+  // Opening it marks it read: the counts drop and the row is no longer bold.
+  await expect(dialog.getByRole('button', { name: 'Mark as unread' })).toBeVisible()
+  await expect(page.getByTestId('unreadMessages')).toHaveText(String(unread - 1))
+  await expect(rows.first()).toHaveCSS('font-weight', '400')
+
+  for (const scheme of ['dark', 'light'] as const) {
+    await showScheme(page, scheme)
+    expect(await axeViolations(page), `axe with the message open, ${scheme}`).toEqual([])
+  }
+
+  // Archived: gone from the inbox, under Archived.
+  await dialog.getByRole('button', { name: 'Archive' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Message archived.')).toBeVisible()
+  await expect(tab).toHaveAccessibleName(
+    unread - 1 ? `Messages (${unread - 1}) unread` : 'Messages',
+  )
+  await expect(rows).toHaveCount(0)
+  await page.getByLabel('Show').selectOption('archived')
+  await expect(rows).toHaveCount(1)
+
+  // Deleted, after the confirmation.
+  await rows.first().getByRole('button', { name: subject }).click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Message' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Message deleted.')).toBeVisible()
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeFocused()
+})
