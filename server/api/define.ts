@@ -167,7 +167,8 @@ export function handle<S extends z.ZodType, R, A extends Access>(
       // The table erases each endpoint's types; access was checked and the input parsed by its
       // own schema before this runs.
       const result = await handler(input as z.output<S>, ctx as HandlerContext<A>)
-      if (audit && ctx.user) await recordActivity(ctx, audit(input as z.output<S>, bodyOf(result)))
+      if (audit && ctx.user)
+        await recordActivity(ctx, () => audit(input as z.output<S>, bodyOf(result)))
       return result
     },
   }
@@ -181,15 +182,18 @@ function bodyOf<R>(result: HandlerResult<R>): R {
  * The change has been made (and committed) by now: a failure to record it is logged, not answered
  * as a failure of the change, which the admin would then repeat.
  */
-async function recordActivity(ctx: HandlerContext, note: ActivityNote): Promise<void> {
+async function recordActivity(ctx: HandlerContext, noteOf: () => ActivityNote): Promise<void> {
   const admin = ctx.user
   if (!admin) return
+  let note: ActivityNote | undefined
   try {
+    // Writing the note is inside too: a summary that cannot be made fails the entry, not the change.
+    note = noteOf()
     await ctx.services.activity.record(admin, note)
   } catch (error) {
     ctx.services.logger.error('activity record failed', {
-      kind: note.kind,
-      action: note.action,
+      kind: note?.kind,
+      action: note?.action,
       error: error instanceof Error ? error.message : String(error),
     })
   }

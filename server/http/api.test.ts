@@ -15,6 +15,14 @@ const shedding = { now: false }
 
 /** The mechanism on its own, with endpoints made for the test: access, parsing, error envelope. */
 function appWith(user: { role: 'user' | 'admin' } | null, ...routes: Endpoint[]) {
+  return appWithServices({ config: { secureCookies: false } } as Services, user, ...routes)
+}
+
+function appWithServices(
+  services: Services,
+  user: { role: 'user' | 'admin' } | null,
+  ...routes: Endpoint[]
+) {
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
     c.set(
@@ -33,7 +41,7 @@ function appWith(user: { role: 'user' | 'admin' } | null, ...routes: Endpoint[])
     c.set('ip', '127.0.0.1')
     await next()
   })
-  mountApi(app, routes, { config: { secureCookies: false } } as Services, {
+  mountApi(app, routes, services, {
     gate: createBodyGate(4 * 1024 * 1024, 16),
     uploadGate: createBodyGate(12 * 1024 * 1024, 4),
     memory: { shedding: () => shedding.now, snapshot: () => ({}) as never },
@@ -44,6 +52,13 @@ function appWith(user: { role: 'user' | 'admin' } | null, ...routes: Endpoint[])
 }
 
 const noInput = () => Promise.resolve(z.object({}))
+
+const auditNote = () => ({
+  kind: 'faq' as const,
+  action: 'update' as const,
+  targetId: 1,
+  summary: 'Updated FAQ #1',
+})
 
 const adminThing = handle(
   contract<{ got: string }>()({
@@ -102,6 +117,52 @@ describe('mountApi', () => {
       page: 3,
     })
     expect((await appWith(null, list).request('/_api/list?page=-1')).status).toBe(400)
+  })
+
+  it('answers an admin change as done when its audit entry cannot be made or written', async () => {
+    const logged: string[] = []
+    const services = (record: () => Promise<void>) =>
+      ({
+        config: { secureCookies: false },
+        activity: { record },
+        logger: { error: (_msg: string, fields: { error: string }) => logged.push(fields.error) },
+      }) as unknown as Services
+    const changed = (audit: () => never | ReturnType<typeof auditNote>) =>
+      handle(
+        contract<{ done: boolean }>()({
+          method: 'POST',
+          path: '/change',
+          access: 'admin',
+          source: 'json',
+          input: noInput,
+        }),
+        { audit, handler: () => ({ done: true }) },
+      )
+    const post = (app: Hono<AppEnv>) =>
+      app.request('/_api/change', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      })
+
+    const unwritable = appWithServices(
+      services(() => Promise.reject(new Error('disk full'))),
+      { role: 'admin' },
+      changed(auditNote),
+    )
+    const res = await post(unwritable)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ done: true })
+
+    const unmade = appWithServices(
+      services(() => Promise.resolve()),
+      { role: 'admin' },
+      changed(() => {
+        throw new Error('no title to name it by')
+      }),
+    )
+    expect((await post(unmade)).status).toBe(200)
+    expect(logged).toEqual(['disk full', 'no title to name it by'])
   })
 
   it('never lets an unexpected error reach the client', async () => {
