@@ -25,46 +25,59 @@ test('an edit shows on Activity, and the filters keep to a kind and an admin', a
     data: { title: `Star party ${id}`, content: '<p>Friday</p>' },
   })
   expect(created.ok()).toBe(true)
+  const announcementId = ((await created.json()) as { id: number }).id
+  let faqId: number | undefined
+  // What it made goes at the end: other tests count the FAQs and the announcements.
+  try {
+    // The edit itself, on the Announcements tab.
+    await page.goto('/admin?tab=announcements')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: `Actions for Star party ${id}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Announcement' })
+    const title = `Star party moved ${id}`
+    await dialog.getByLabel('Title').fill(title)
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toBeHidden()
 
-  // The edit itself, on the Announcements tab.
-  await page.goto('/admin?tab=announcements')
-  await waitForHydration(page)
-  await page.getByRole('button', { name: `Actions for Star party ${id}` }).click()
-  await page.getByRole('menuitem', { name: 'Edit' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Edit Announcement' })
-  const title = `Star party moved ${id}`
-  await dialog.getByLabel('Title').fill(title)
-  await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(dialog).toBeHidden()
+    await page.getByRole('tab', { name: 'Activity', exact: true }).click()
+    await expect(page).toHaveURL(/tab=activity/)
+    const rows = page.getByTestId('activity-row')
+    const edit = rows.filter({ hasText: `Updated announcement “${title}”: title` })
+    await expect(edit).toHaveCount(1)
+    await expect(edit).toContainText('Announcements')
 
-  await page.getByRole('tab', { name: 'Activity', exact: true }).click()
-  await expect(page).toHaveURL(/tab=activity/)
-  const rows = page.getByTestId('activity-row')
-  const edit = rows.filter({ hasText: `Updated announcement “${title}”: title` })
-  await expect(edit).toHaveCount(1)
-  await expect(edit).toContainText('Announcements')
+    // A change of another kind is listed too; the kind filter keeps the edit and drops it.
+    const faq = rows.filter({ hasText: `Created FAQ “Why is the sky dark ${id}?”` })
+    faqId = (
+      await createFaq(adminSend(page.request), {
+        title: `Why is the sky dark ${id}?`,
+        content: 'x',
+      })
+    ).id
+    await page.reload()
+    await waitForHydration(page)
+    await expect(faq).toHaveCount(1)
+    await page.getByLabel('Filter by kind').selectOption('announcement')
+    await expect(faq).toHaveCount(0)
+    await expect(edit).toHaveCount(1)
+    for (const row of await rows.all()) await expect(row).toContainText('Announcements')
 
-  // A change of another kind is listed too; the kind filter keeps the edit and drops it.
-  const faq = rows.filter({ hasText: `Created FAQ “Why is the sky dark ${id}?”` })
-  await createFaq(adminSend(page.request), { title: `Why is the sky dark ${id}?`, content: 'x' })
-  await page.reload()
-  await waitForHydration(page)
-  await expect(faq).toHaveCount(1)
-  await page.getByLabel('Filter by kind').selectOption('announcement')
-  await expect(faq).toHaveCount(0)
-  await expect(edit).toHaveCount(1)
-  for (const row of await rows.all()) await expect(row).toContainText('Announcements')
+    // The admin filter offers the signed-in admin and keeps their entries.
+    const admin = page.getByLabel('Filter by admin')
+    const me = (await (await page.request.get('/_api/auth/session')).json()) as {
+      user: { id: number }
+    }
+    await admin.selectOption(String(me.user.id))
+    await expect(edit).toHaveCount(1)
 
-  // The admin filter offers the signed-in admin and keeps their entries.
-  const admin = page.getByLabel('Filter by admin')
-  const me = (await (await page.request.get('/_api/auth/session')).json()) as {
-    user: { id: number }
-  }
-  await admin.selectOption(String(me.user.id))
-  await expect(edit).toHaveCount(1)
-
-  for (const scheme of ['dark', 'light'] as const) {
-    await showScheme(page, scheme)
-    expect(await axeViolations(page), `axe, ${scheme}`).toEqual([])
+    for (const scheme of ['dark', 'light'] as const) {
+      await showScheme(page, scheme)
+      expect(await axeViolations(page), `axe, ${scheme}`).toEqual([])
+    }
+  } finally {
+    const send = adminSend(page.request)
+    if (faqId !== undefined) await send('/_api/faqs/delete', { id: faqId })
+    await send('/_api/announcements/delete', { id: announcementId })
   }
 })

@@ -299,6 +299,10 @@ test.describe('video sync', () => {
         await page.getByRole('button', { name: 'Next' }).click()
         await expect(pager).toHaveText(`Page ${p} of ${totalPages}`)
       }
+      // The pager moves at once; the cards are the last page's once the list is no longer busy
+      // (until then it shows the page before, as a placeholder).
+      await expect(grid).toHaveAccessibleName(`Cached videos, page ${totalPages} of ${totalPages}`)
+      await expect(grid).not.toHaveAttribute('aria-busy', 'true')
       await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
       expect(await cards.count()).toBeGreaterThanOrEqual(2)
 

@@ -199,7 +199,8 @@ export function RichTextEditor({
         invalid && 'border-error',
       )}
     >
-      <Toolbar tools={tools} disabled={!editor} controls={id} />
+      {/* It names the text box once there is one: until the editor is made, the id is nowhere. */}
+      <Toolbar tools={tools} disabled={!editor} controls={editor ? id : undefined} />
       {prompt && (
         <div
           className="flex flex-wrap items-start gap-2 border-b border-border bg-muted/40 p-2"
@@ -299,7 +300,7 @@ function Toolbar({
 }: {
   tools: Tool[]
   disabled: boolean
-  controls: string
+  controls: string | undefined
 }) {
   const [current, setCurrent] = useState(0)
   const moves: Record<string, (i: number) => number> = {

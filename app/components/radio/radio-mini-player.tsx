@@ -146,11 +146,13 @@ export function RadioMiniPlayer() {
             expanded === false && 'h-10 w-10 rounded-full',
           )}
         />
+        {/* Compact, the title has a width of its own: a longer or shorter song (or the first
+            one after "Loading...") leaves the player's size, and the page, where they are. */}
         <div
           className={cn(
             'min-w-0 flex-1',
-            expanded === null && 'max-sm:max-w-[10rem]',
-            expanded === false && 'max-w-[10rem]',
+            expanded === null && 'max-sm:w-[10rem] max-sm:flex-none',
+            expanded === false && 'w-[10rem] flex-none',
           )}
         >
           <p className="truncate text-sm font-semibold" data-testid="radio-title">
