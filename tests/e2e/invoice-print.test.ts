@@ -211,6 +211,11 @@ for (const theme of ['light', 'dark'] as const) {
       await page.context().addCookies([{ name: 'theme', value: 'auto', url: baseURL() }])
       await page.goto('/invoice-test')
       await waitForHydration(page)
+      // The form's dialog is a later chunk: its rules come with the whole stylesheet, which the
+      // page loads after its load event (ADR 013). The layout is measured once that is in.
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some((sheet) => sheet.ownerNode instanceof HTMLLinkElement),
+      )
       await page.getByRole('button', { name: 'New Invoice' }).click()
       const form = page.getByRole('dialog', { name: 'Create Invoice' })
       await form.getByLabel('Rate of item 1').fill('1234.5')
