@@ -537,7 +537,7 @@ function malformedTokens(valid: string): string[] {
     `${purpose}.9999999999999999.${expires}.${sig}`,
     `${purpose}.${id}.999999999999.${sig}`,
     `${purpose}.${id}.0.${sig}`,
-    `${purpose}.${id}.${expires}.${sig.slice(0, -1)}A`,
+    `${purpose}.${id}.${expires}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
     `${purpose}.${id}.${expires}.${'A'.repeat(32)}`,
     `${purpose}.${id}.${expires}.${'/'.repeat(32)}`,
     `${purpose}.${id}.${expires}.${sig}\u0301`,
