@@ -1,5 +1,6 @@
 import * as API from '../../contracts/endpoints.ts'
 import { handle } from './define.ts'
+import { memberDataJson } from '../services/member-data.ts'
 
 // Every endpoint here acts on the signed-in member only: no input names a user.
 
@@ -35,13 +36,28 @@ export const getDiscordStatus = handle(API.getDiscordStatus, {
   handler: (_input, { user, services }) => services.oauth.discordStatus(user.id),
 })
 
-/** A download: Content-Disposition names the file after the day it was made. */
+/**
+ * A download: Content-Disposition names the file after the day it was made. The JSON streams out
+ * as the contact messages are read, so however many there are, a few pages of them are in memory.
+ */
 export const exportMyData = handle(API.exportMyData, {
   heavy: true,
   async handler(_input, { user, services }) {
-    const data = await services.memberData.exportData(user.id)
-    const day = data.exportedAt.slice(0, 10)
-    return new Response(JSON.stringify(data, null, 2), {
+    const download = await services.memberData.exportData(user.id)
+    const day = download.data.exportedAt.slice(0, 10)
+    const encoder = new TextEncoder()
+    const chunks = memberDataJson(download)
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    })
+    return new Response(body, {
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Disposition': `attachment; filename="my-data-${day}.json"`,

@@ -47,13 +47,23 @@ export async function listSubscriptionsForExport(db: Database, userId: number, e
     .execute()
 }
 
-export async function listContactMessagesForExport(db: Database, email: string) {
+/**
+ * One page of the contact messages sent from the address, oldest first: those after `afterId`.
+ * The download reads them page by page, so no number of messages is ever held at once.
+ */
+export async function listContactMessagesForExport(
+  db: Database,
+  email: string,
+  afterId: number,
+  limit: number,
+) {
   return db
     .selectFrom('contact_messages')
-    .select(['name', 'email', 'subject', 'message', 'ip', 'user_agent', 'created_at'])
+    .select(['id', 'name', 'email', 'subject', 'message', 'ip', 'user_agent', 'created_at'])
     .where(fromAddress(email))
-    .orderBy('created_at')
+    .where('id', '>', afterId)
     .orderBy('id')
+    .limit(limit)
     .execute()
 }
 

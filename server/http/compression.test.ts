@@ -44,6 +44,32 @@ describe('the compression middleware', () => {
     c.body(page(4000).toString(), 200, { 'Content-Type': 'text/html', 'Content-Length': '4000' }),
   )
 
+  app.get('/download', () => {
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1
+        if (sent > 3) controller.close()
+        else controller.enqueue(new TextEncoder().encode(`{"part":${sent}}\n`))
+      },
+    })
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Disposition': 'attachment; filename="my-data.json"',
+      },
+    })
+  })
+
+  it('streams a download of no stated length as it is made, without reading it whole first', async () => {
+    const res = await app.request('/download', { headers: { 'accept-encoding': 'br' } })
+    expect(res.headers.get('content-encoding')).toBeNull()
+    const reader = res.body!.getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toBe('{"part":1}\n')
+    await reader.cancel()
+  })
+
   it('compresses a page for the encoding the client takes, and says it varies by it', async () => {
     const res = await app.request('/plain', { headers: { 'accept-encoding': 'gzip' } })
     expect(res.headers.get('content-encoding')).toBe('gzip')

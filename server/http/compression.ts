@@ -93,6 +93,10 @@ export function compression(): MiddlewareHandler<AppEnv> {
       return
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return
     const length = Number(res.headers.get('Content-Length') ?? NaN)
+    // A download of no stated length streams as it is made (a member's data, an export): read
+    // whole to be compressed, it would be held in memory however large it grows.
+    if (Number.isNaN(length) && /^attachment\b/i.test(res.headers.get('Content-Disposition') ?? ''))
+      return
     if (length < MIN_COMPRESS_BYTES) return
     const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0]
     const headers = new Headers(res.headers)

@@ -42,6 +42,35 @@ const MEMBER_RATE_RULES = [DATA_EXPORT_RATE, AVATAR_UPLOAD_RATE, PASSWORD_CHANGE
 /** A file the storage would not delete is tried again after this, then at each job run. */
 const FILE_DELETION_RETRY_MS = 10 * 60 * 1000
 const FILE_DELETION_BATCH = 100
+/** The download reads a member's contact messages this many at a time. */
+const EXPORT_MESSAGES_PAGE = 200
+
+type ExportedContactMessage = MemberDataExport['contactMessages'][number]
+
+/**
+ * A member's data as the download streams it: everything but the contact messages at once (each
+ * part is bounded: sessions expire, accounts and subscriptions are few), and the contact messages,
+ * which anyone can send under any address, read page by page as the response is written.
+ */
+export interface MemberDataDownload {
+  data: Omit<MemberDataExport, 'contactMessages'>
+  contactMessages(): AsyncGenerator<ExportedContactMessage>
+}
+
+/**
+ * The download's JSON text in pieces: exactly `JSON.stringify(export, null, 2)`, with the contact
+ * messages written as they are read.
+ */
+export async function* memberDataJson(download: MemberDataDownload): AsyncGenerator<string> {
+  const head = JSON.stringify(download.data, null, 2)
+  yield `${head.slice(0, -2)},\n  "contactMessages": [`
+  let first = true
+  for await (const message of download.contactMessages()) {
+    yield `${first ? '' : ','}\n    ${JSON.stringify(message, null, 2).replace(/\n/g, '\n    ')}`
+    first = false
+  }
+  yield first ? ']\n}' : '\n  ]\n}'
+}
 
 export function createMemberDataService(deps: {
   db: Database
@@ -115,20 +144,19 @@ export function createMemberDataService(deps: {
     eraseAccount,
 
     /** Everything the site keeps of the member, and nothing of anyone else or any secret. */
-    async exportData(userId: number): Promise<MemberDataExport> {
+    async exportData(userId: number): Promise<MemberDataDownload> {
       await rateLimiter.hit(DATA_EXPORT_RATE, String(userId))
       const user = await findUserById(db, userId)
       if (!user) throw new NotAuthenticated(AUTH_REQUIRED)
-      const [linked, sessions, subscriptions, home, alert, messages, avatar] = await Promise.all([
+      const [linked, sessions, subscriptions, home, alert, avatar] = await Promise.all([
         listLinkedAccountsForExport(db, userId),
         listSessionsForExport(db, userId),
         listSubscriptionsForExport(db, userId, user.email),
         findHomePlace(db, userId),
         findAuroraAlert(db, userId),
-        listContactMessagesForExport(db, user.email),
         avatarForExport(user.avatar_url),
       ])
-      return {
+      const data: MemberDataDownload['data'] = {
         exportedAt: clock.now().toISOString(),
         account: {
           id: user.id,
@@ -181,15 +209,33 @@ export function createMemberDataService(deps: {
               updatedAt: alert.updated_at,
             }
           : null,
-        contactMessages: messages.map((m) => ({
-          name: m.name,
-          email: m.email,
-          subject: m.subject,
-          message: m.message,
-          ip: m.ip,
-          userAgent: m.user_agent,
-          sentAt: m.created_at,
-        })),
+      }
+      return {
+        data,
+        async *contactMessages() {
+          let afterId = 0
+          for (;;) {
+            const page = await listContactMessagesForExport(
+              db,
+              user.email,
+              afterId,
+              EXPORT_MESSAGES_PAGE,
+            )
+            for (const m of page) {
+              yield {
+                name: m.name,
+                email: m.email,
+                subject: m.subject,
+                message: m.message,
+                ip: m.ip,
+                userAgent: m.user_agent,
+                sentAt: m.created_at,
+              }
+            }
+            if (page.length < EXPORT_MESSAGES_PAGE) return
+            afterId = page[page.length - 1]!.id
+          }
+        },
       }
     },
 

@@ -281,6 +281,12 @@ export async function signIn(
   return session!.split(';')[0]!
 }
 
+/** The process's resident memory now, as its /healthz reports it (MB). */
+export async function rssNow(site: Site): Promise<number> {
+  const health = (await send(site.port, '/healthz')).json<{ memory: { rssMb: number } }>()
+  return health.memory.rssMb
+}
+
 /** What an attack saw: outcomes by key, and the process's figures. */
 export interface AttackReport {
   statuses: Record<string, number>

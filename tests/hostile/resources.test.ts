@@ -9,6 +9,7 @@ import {
   expectOutcomes,
   freshAddress,
   productionSite,
+  rssNow,
   runAttack,
   send,
   signIn,
@@ -107,11 +108,6 @@ function privateFiles(site: Site): string[] {
   const environ = readFileSync(`/proc/${site.process.pid}/environ`, 'utf8').split('\0')
   const dataDir = environ.find((e) => e.startsWith('DATA_DIR='))!.slice('DATA_DIR='.length)
   return readdirSync(path.join(dataDir, 'private', 'resources'))
-}
-
-async function rssNow(site: Site): Promise<number> {
-  const health = (await send(site.port, '/healthz')).json<{ memory: { rssMb: number } }>()
-  return health.memory.rssMb
 }
 
 describe.each(ENGINES)('%s', (engine) => {
