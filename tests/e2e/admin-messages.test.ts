@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { CONTACT_INBOX_PAGE_SIZE } from '../../contracts/contact-messages-constants.ts'
 import {
   axeViolations,
   baseURL,
@@ -103,4 +104,37 @@ test('a message is read, answered, archived and deleted from the Messages tab', 
   await expect(page.getByText('Message deleted.')).toBeVisible()
   await expect(rows).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeFocused()
+})
+
+test('archiving the only message of the last page steps back to the page before', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin')
+  const id = unique()
+  for (let i = 0; i <= CONTACT_INBOX_PAGE_SIZE; i++) {
+    await sendContactMessage(page.request, {
+      name: `Pager ${id}`,
+      email: `pager.${id}@example.org`,
+      subject: `Question ${i} ${id}`,
+      message: `Message ${i} of the pager test (${id}).`,
+    })
+  }
+  await page.goto('/admin?tab=messages')
+  await waitForHydration(page)
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill(id)
+  const rows = page.getByTestId('message-row')
+  await expect(rows).toHaveCount(CONTACT_INBOX_PAGE_SIZE)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('Page 2 of 2')).toBeVisible()
+  await expect(rows).toHaveCount(1)
+  // The oldest is alone on the last page.
+  await rows
+    .first()
+    .getByRole('button', { name: `Question 0 ${id}` })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Question 0 ${id}` })
+  await dialog.getByRole('button', { name: 'Archive' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(rows).toHaveCount(CONTACT_INBOX_PAGE_SIZE)
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeHidden()
 })

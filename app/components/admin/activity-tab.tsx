@@ -120,7 +120,7 @@ export function ActivityTab() {
           ))}
         </CardList>
       </div>
-      <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      <Pager page={page} totalPages={list.data?.pagination.totalPages} onPage={setPage} />
     </div>
   )
 }

@@ -85,7 +85,7 @@ export function AnnouncementsTab() {
           )}
         </tbody>
       </Table>
-      <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      <Pager page={page} totalPages={list.data?.pagination.totalPages} onPage={setPage} />
       {editing && (
         <AnnouncementDialog
           announcement={editing.announcement}

@@ -78,7 +78,7 @@ export function ContentTab({ kind, labels }: { kind: ContentKind; labels: Conten
   const pages = useAdminPages({ page, search }, kind === 'page')
   const query = kind === 'post' ? posts : pages
   const rows: ContentRow[] | undefined = kind === 'post' ? posts.data?.posts : pages.data?.pages
-  const totalPages = query.data?.pagination.totalPages ?? 1
+  const totalPages = query.data?.pagination.totalPages
   const columns = 4
   const hydrated = useHydrated()
   // Read at each render: closing the editor (saved or not) changes what is stored.

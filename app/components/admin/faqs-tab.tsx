@@ -73,7 +73,7 @@ export function FaqsTab() {
           )}
         </tbody>
       </Table>
-      <Pager page={page} totalPages={faqs.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      <Pager page={page} totalPages={faqs.data?.pagination.totalPages} onPage={setPage} />
       {editing && (
         <FaqDialog
           faq={editing.faq}

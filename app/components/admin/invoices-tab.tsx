@@ -36,7 +36,7 @@ export function InvoicesTab() {
   const [previewId, setPreviewId] = useState<number | null>(null)
   const [sending, setSending] = useState<InvoiceSummary | null>(null)
   const [deleting, setDeleting] = useState<InvoiceSummary | null>(null)
-  const totalPages = Math.max(1, Math.ceil((invoices.data?.total ?? 0) / INVOICES_PAGE_SIZE))
+  const totalPages = invoices.data && Math.ceil(invoices.data.total / INVOICES_PAGE_SIZE)
   const columns = 6
 
   return (

@@ -57,7 +57,7 @@ export function MessagesTab() {
   const deleted = useRef(false)
   const heading = useRef<HTMLHeadingElement>(null)
   const rows = list.data?.messages
-  const totalPages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CONTACT_INBOX_PAGE_SIZE))
+  const totalPages = list.data && Math.ceil(list.data.total / CONTACT_INBOX_PAGE_SIZE)
   const columns = 3
 
   async function open(message: InboxMessage) {

@@ -185,7 +185,7 @@ function Sends() {
           ))}
         </ol>
       )}
-      <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      <Pager page={page} totalPages={list.data?.pagination.totalPages} onPage={setPage} />
       <ConfirmDialog
         open={retrying !== null}
         onOpenChange={(open) => !open && setRetrying(null)}

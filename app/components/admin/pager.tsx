@@ -1,16 +1,25 @@
+import { useEffect } from 'react'
 import { Button } from '../ui/button.tsx'
 
-/** 'Page X of Y' with Previous and Next; nothing when everything fits on one page. */
+/**
+ * 'Page X of Y' with Previous and Next; nothing when everything fits on one page, or while the
+ * count is not known (`undefined`). When the last page empties (its last row deleted, archived or
+ * filtered away), it steps back to the new last page instead of showing an empty one.
+ */
 export function Pager({
   page,
   totalPages,
   onPage,
 }: {
   page: number
-  totalPages: number
+  totalPages: number | undefined
   onPage: (page: number) => void
 }) {
-  if (totalPages <= 1) return null
+  const past = totalPages !== undefined && totalPages >= 1 && page > totalPages
+  useEffect(() => {
+    if (past) onPage(totalPages)
+  }, [past, totalPages, onPage])
+  if (totalPages === undefined || totalPages <= 1) return null
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

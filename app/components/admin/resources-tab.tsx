@@ -109,7 +109,7 @@ export function ResourcesTab() {
             )}
           </tbody>
         </Table>
-        <Pager page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+        <Pager page={page} totalPages={list.data?.pagination.totalPages} onPage={setPage} />
       </section>
       {editing && (
         <EditDialog

@@ -73,7 +73,7 @@ export function UsersTab() {
   const [form, setForm] = useState<{ user: AdminUser | null } | null>(null)
   const [profileId, setProfileId] = useState<number | null>(null)
   const [deleting, setDeleting] = useState<AdminUser | null>(null)
-  const totalPages = Math.max(1, Math.ceil((users.data?.total ?? 0) / 10))
+  const totalPages = users.data && Math.ceil(users.data.total / 10)
   const profileUser = users.data?.users.find((u) => u.id === profileId) ?? null
   const columns = 4
   const me = auth.status === 'authenticated' ? auth.user : null
