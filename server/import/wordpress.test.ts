@@ -264,6 +264,23 @@ Clouds stayed away.</p>
     ])
   })
 
+  it('passes over WordPress machinery without a word, and lists other kinds it leaves out', async () => {
+    const file = fileWith(
+      HEAD +
+        item({ 'wp:post_type': 'revision', 'wp:status': 'inherit' }) +
+        item({ title: '<![CDATA[Auto Draft]]>', 'wp:status': 'auto-draft' }) +
+        item({ title: '<![CDATA[Footer]]>', 'wp:post_type': 'wp_block' }) +
+        item({ title: '<![CDATA[Menu]]>', 'wp:post_type': 'wp_navigation' }) +
+        item({ title: '<![CDATA[]]>', 'wp:post_type': 'product' }) +
+        item({ title: '<![CDATA[Red torch]]>', 'wp:post_type': 'product' }) +
+        item({ title: '<![CDATA[]]>', 'wp:status': 'trash' }) +
+        TAIL,
+    )
+    expect(await readAll(file)).toEqual([
+      { type: 'skipped', title: 'Red torch', reason: WORDPRESS_MESSAGES.otherType('product') },
+    ])
+  })
+
   it('turns classic-editor paragraphs into <p>, and leaves block content alone', () => {
     expect(withParagraphs('One\nline two\n\n\nThree\r\n\r\nFour')).toBe(
       '<p>One<br />\nline two</p>\n<p>Three</p>\n<p>Four</p>',
