@@ -16,6 +16,8 @@ describe('slugify', () => {
   it('folds accents and compatibility forms to ASCII', () => {
     expect(slugify('Éclipse totale à Séville')).toBe('eclipse-totale-a-seville')
     expect(slugify('Ångström ﬁeld')).toBe('angstrom-field')
+    expect(slugify('Les Pléiades à l’œil nu')).toBe('les-pleiades-a-loeil-nu')
+    expect(slugify('Ærø, Straße, Łódź, Þórr')).toBe('aero-strasse-lodz-thorr')
   })
 
   it('turns any run of punctuation, spaces or other scripts into one hyphen, none at the ends', () => {

@@ -116,7 +116,7 @@ Clouds stayed away.</p>
         kind: 'post',
         sourceId: 'https://skywatch.example/?p=44',
         title: 'Les Pléiades à l’œil nu',
-        slug: 'les-pleiades-a-l-il-nu',
+        slug: 'les-pleiades-a-loeil-nu',
         html: `<!-- wp:paragraph -->
 <p>Six stars, or seven on a good night.</p>
 <!-- /wp:paragraph -->`,
