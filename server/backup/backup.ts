@@ -34,6 +34,10 @@ export interface BackupSources {
   database: Config['database']
   storage: Storage
   now?: () => Date
+  /** Stops the backup (a client that went away): the work ends and its temporary folder goes. */
+  signal?: AbortSignal
+  /** Where the temporary folder is made (it holds the SQLite copy): the system's by default. */
+  workRoot?: string
 }
 
 /**
@@ -44,21 +48,24 @@ export interface BackupSources {
  * stream from storage straight into the archive.
  */
 export async function writeBackup(sources: BackupSources, out: Writable): Promise<BackupManifest> {
-  const work = await mkdtemp(path.join(tmpdir(), 'site-backup-'))
+  const { signal } = sources
+  signal?.throwIfAborted()
+  if (sources.workRoot) await mkdir(sources.workRoot, { recursive: true, mode: 0o700 })
+  const work = await mkdtemp(path.join(sources.workRoot ?? tmpdir(), 'site-backup-'))
   let closeCopy: (() => Promise<void>) | undefined
   try {
     let source = sources.db
     let copy: { file: string; bytes: number; sha256: string } | null = null
     if (sources.database.dialect === 'sqlite' && !isPostgres(sources.db)) {
       const file = path.join(work, 'site.db')
-      await copySqliteOnline(sources.database.file, file)
+      await copySqliteOnline(sources.database.file, file, signal)
       copy = { file, ...(await hashFile(file)) }
       const opened = openSqliteFile(file)
       source = opened.db
       closeCopy = () => opened.db.destroy()
     }
     const createdAt = (sources.now?.() ?? new Date()).toISOString()
-    const dumped = await inSnapshot(source, (snapshot) => dumpTables(snapshot, work))
+    const dumped = await inSnapshot(source, (snapshot) => dumpTables(snapshot, work, signal))
     await closeCopy?.()
     closeCopy = undefined
 
@@ -67,10 +74,24 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
     // A failing writer (a full disk) rejects `written` while entries are still being added.
     written.catch(() => undefined)
     const files: BackupManifest['files'] = []
+    // A writer that failed or went away ends the work rather than leaving it to run unread.
+    const failed = written.then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    let writeError: unknown
+    void failed.then((error) => (writeError = error))
+    const check = () => {
+      signal?.throwIfAborted()
+      if (writeError !== undefined) throw writeError
+    }
     if (copy) await addFile(pack, SQLITE_COPY_ENTRY, copy.file, copy.bytes)
-    for (const table of dumped.tables)
+    for (const table of dumped.tables) {
+      check()
       await addFile(pack, table.entry, path.join(work, table.entry), table.bytes)
+    }
     for await (const key of sources.storage.list()) {
+      check()
       const added = await addStoredFile(pack, sources.storage, key, work)
       if (added) files.push(added)
     }
@@ -97,6 +118,7 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
 async function dumpTables(
   db: Database,
   work: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ migrationLevel: string; tables: BackupManifest['tables'] }> {
   const migrationLevel = await findMigrationLevel(db)
   if (!migrationLevel)
@@ -104,6 +126,7 @@ async function dumpTables(
   await mkdir(path.join(work, 'tables'))
   const tables: BackupManifest['tables'] = []
   for (const table of await listBackupTables(db)) {
+    signal?.throwIfAborted()
     const entry = tableEntry(table.name)
     const hash = createHash('sha256')
     const target = createWriteStream(path.join(work, entry))
@@ -117,6 +140,7 @@ async function dumpTables(
       hash.update(line)
       bytes += line.length
       rows += 1
+      if (rows % 500 === 0) signal?.throwIfAborted()
       if (!target.write(line)) await once(target, 'drain')
     }
     target.end()
