@@ -74,26 +74,25 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
     // A failing writer (a full disk) rejects `written` while entries are still being added.
     written.catch(() => undefined)
     const files: BackupManifest['files'] = []
-    // A writer that failed or went away ends the work rather than leaving it to run unread.
-    const failed = written.then(
-      () => undefined,
-      (error: unknown) => error,
-    )
-    let writeError: unknown
-    void failed.then((error) => (writeError = error))
-    const check = () => {
-      signal?.throwIfAborted()
-      if (writeError !== undefined) throw writeError
-    }
-    if (copy) await addFile(pack, SQLITE_COPY_ENTRY, copy.file, copy.bytes)
-    for (const table of dumped.tables) {
-      check()
-      await addFile(pack, table.entry, path.join(work, table.entry), table.bytes)
-    }
-    for await (const key of sources.storage.list()) {
-      check()
-      const added = await addStoredFile(pack, sources.storage, key, work)
-      if (added) files.push(added)
+    // A writer that failed or went away (a full disk, a browser that left) ends the work rather
+    // than leaving it waiting for room that never comes.
+    const stop = new AbortController()
+    const stopOnAbort = () => stop.abort(signal?.reason)
+    signal?.addEventListener('abort', stopOnAbort, { once: true })
+    written.catch((error: unknown) => stop.abort(error))
+    try {
+      if (copy) await addFile(pack, SQLITE_COPY_ENTRY, copy.file, copy.bytes, stop.signal)
+      for (const table of dumped.tables)
+        await addFile(pack, table.entry, path.join(work, table.entry), table.bytes, stop.signal)
+      for await (const key of sources.storage.list()) {
+        const added = await addStoredFile(pack, sources.storage, key, work, stop.signal)
+        if (added) files.push(added)
+      }
+    } catch (error) {
+      pack.destroy()
+      throw error
+    } finally {
+      signal?.removeEventListener('abort', stopOnAbort)
     }
     const manifest: BackupManifest = {
       format: 1,
@@ -163,8 +162,14 @@ async function hashFile(file: string): Promise<{ bytes: number; sha256: string }
   return { bytes: (await stat(file)).size, sha256: hash.digest('hex') }
 }
 
-async function addFile(pack: tar.Pack, name: string, file: string, size: number): Promise<void> {
-  await addEntry(pack, name, size, createReadStream(file))
+async function addFile(
+  pack: tar.Pack,
+  name: string,
+  file: string,
+  size: number,
+  signal: AbortSignal,
+): Promise<void> {
+  await addEntry(pack, name, size, createReadStream(file), signal)
 }
 
 /** Streams `body` into one entry of exactly `size` bytes; answers the SHA-256 of what went in. */
@@ -173,19 +178,23 @@ async function addEntry(
   name: string,
   size: number,
   body: AsyncIterable<Uint8Array>,
+  signal: AbortSignal,
 ): Promise<string> {
+  signal.throwIfAborted()
   const hash = createHash('sha256')
   let entry!: ReturnType<tar.Pack['entry']>
   const added = new Promise<void>((resolve, reject) => {
     entry = pack.entry({ name, size, mode: 0o600 }, (error) => (error ? reject(error) : resolve()))
   })
   added.catch(() => undefined)
+  ;(entry as unknown as NodeJS.EventEmitter).on('error', () => undefined)
   for await (const chunk of body) {
+    signal.throwIfAborted()
     hash.update(chunk)
-    if (!entry.write(chunk)) await once(entry, 'drain')
+    if (!entry.write(chunk)) await once(entry, 'drain', { signal })
   }
   ;(entry as unknown as NodeJS.WritableStream).end()
-  await added
+  await untilAborted(added, signal)
   return hash.digest('hex')
 }
 
@@ -199,6 +208,7 @@ async function addStoredFile(
   storage: Storage,
   key: string,
   work: string,
+  signal: AbortSignal,
 ): Promise<BackupManifest['files'][number] | null> {
   const object = await storage.open(key)
   if (!object) return null
@@ -211,6 +221,20 @@ async function addStoredFile(
     size = (await stat(spooled)).size
     body = createReadStream(spooled)
   }
-  const sha256 = await addEntry(pack, entry, size, body)
+  const sha256 = await addEntry(pack, entry, size, body, signal)
   return { key, entry, contentType: object.contentType, bytes: size, sha256 }
+}
+
+/** `work`, or the signal's reason once it is aborted, whichever comes first. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  let stop!: () => void
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason as Error)
+    signal.addEventListener('abort', stop, { once: true })
+  })
+  try {
+    return await Promise.race([work, aborted])
+  } finally {
+    signal.removeEventListener('abort', stop)
+  }
 }
