@@ -97,9 +97,3 @@ export interface ActivityNote {
   targetId: string | number | null
   summary: string
 }
-
-/**
- * Who an entry names when no signed-in admin acted: `npm run restore` on the server. Its id is 0,
- * which no account has, so the log shows this name (and its admin filter does not offer it).
- */
-export const COMMAND_LINE_ACTOR = { id: 0, displayName: 'Command line (npm run restore)' } as const

@@ -4,11 +4,11 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
+import { createRequire } from 'node:module'
 import type { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import tar from 'tar-stream'
-import packageJson from '../../package.json' with { type: 'json' }
 import type { Config } from '../config.ts'
 import { findMigrationLevel, listBackupTables, readTableRows } from '../db/backup-tables.ts'
 import {
@@ -96,7 +96,7 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
     }
     const manifest: BackupManifest = {
       format: 1,
-      appVersion: packageJson.version,
+      appVersion: appVersion(),
       migrationLevel: dumped.migrationLevel,
       engine: isPostgres(sources.db) ? 'postgres' : 'sqlite',
       createdAt,
@@ -112,6 +112,15 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
     await closeCopy?.()
     await rm(work, { recursive: true, force: true })
   }
+}
+
+/**
+ * The site's version from package.json, two folders up both from this file and from the server
+ * bundle (build/server-bundle/main.js), which the server runs in production and which would not
+ * carry the JSON inside it.
+ */
+function appVersion(): string {
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version
 }
 
 async function dumpTables(
