@@ -66,7 +66,12 @@ function LastBackup({ backup }: { backup: BackupOverview }) {
       <p className="text-muted-foreground">
         <LocalDate iso={last.startedAt} options={DATE_TIME} />
       </p>
-      {failed && last.error && <p className="break-words text-error">{last.error}</p>}
+      {/* Two lines at most: the Backups tab has the whole message, and the cards keep one height. */}
+      {failed && last.error && (
+        <p className="line-clamp-2 break-words text-error" title={last.error}>
+          {last.error}
+        </p>
+      )}
     </div>
   )
 }
