@@ -140,16 +140,22 @@ async function dumpTables(
     const target = createWriteStream(path.join(work, entry))
     let rows = 0
     let bytes = 0
-    for await (const row of readTableRows(db, table)) {
-      const encoded: Record<string, unknown> = {}
-      for (const column of table.columns)
-        encoded[column.name] = encodeValue(row[column.name], column.type)
-      const line = Buffer.from(`${JSON.stringify(encoded)}\n`)
-      hash.update(line)
-      bytes += line.length
-      rows += 1
-      if (rows % 500 === 0) signal?.throwIfAborted()
-      if (!target.write(line)) await once(target, 'drain')
+    try {
+      for await (const row of readTableRows(db, table)) {
+        const encoded: Record<string, unknown> = {}
+        for (const column of table.columns)
+          encoded[column.name] = encodeValue(row[column.name], column.type)
+        const line = Buffer.from(`${JSON.stringify(encoded)}\n`)
+        hash.update(line)
+        bytes += line.length
+        rows += 1
+        if (rows % 500 === 0) signal?.throwIfAborted()
+        if (!target.write(line)) await once(target, 'drain')
+      }
+    } catch (error) {
+      // Closed before its folder is removed.
+      target.destroy()
+      throw error
     }
     target.end()
     await once(target, 'close')
