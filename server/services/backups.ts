@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { PassThrough, type Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import {
   BACKUP_EXPORT_LIMIT,
   BACKUP_EXPORT_WINDOW_MS,
@@ -40,6 +40,8 @@ const EXPORT_RULE: RateRule = {
 }
 /** How long an export waits for a backup that is finishing before it is refused. */
 const EXPORT_WAIT_MS = 2000
+/** An export whose client takes nothing for this long is stopped. */
+const EXPORT_STALL_MS = 5 * 60 * 1000
 /** A failure's message as the record keeps it. */
 const ERROR_MAX = 500
 
@@ -152,7 +154,20 @@ export function createBackupService(deps: {
       await deps.rateLimiter.hit(EXPORT_RULE, String(adminId))
       if (running) throw new Conflict(BACKUP_MESSAGES.busy)
       const controller = new AbortController()
-      const body = new PassThrough()
+      // A client that keeps the connection open but reads nothing would hold the one backup slot
+      // for ever: after EXPORT_STALL_MS without a byte taken, the export is stopped.
+      let moved = Date.now()
+      const body = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          moved = Date.now()
+          done(null, chunk)
+        },
+      })
+      const watchdog = setInterval(() => {
+        if (Date.now() - moved > EXPORT_STALL_MS) body.destroy(new Error('The download stalled'))
+      }, EXPORT_STALL_MS / 4)
+      watchdog.unref()
+      body.once('close', () => clearInterval(watchdog))
       let finished = false
       // A browser that went away destroys the body with an error: that is the end, not a fault.
       body.on('error', () => undefined)
