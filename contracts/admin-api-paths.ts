@@ -1,6 +1,7 @@
 import type { ActivityAdminsResponse, ActivityListResponse } from './activity.ts'
 import type { AdminStats, AdminUser, AdminUserListResponse } from './admin-users.ts'
 import type { Announcement } from './announcements.ts'
+import type { BackupListResponse } from './backups.ts'
 import type { BlogPost } from './blog-constants.ts'
 import type { InboxListResponse, InboxMessage } from './contact-messages-constants.ts'
 import { contract } from './endpoint.ts'
@@ -156,6 +157,26 @@ export const downloadInvoicePdf = contract<never>()({
   access: 'admin',
   source: 'query',
   input: () => import('./invoices.ts').then((m) => m.InvoiceIdInput),
+  cache: 'no-store',
+})
+
+// The site's backup archive (.tar.gz, as `npm run backup` writes it), streamed: not JSON.
+export const exportSite = contract<never>()({
+  method: 'GET',
+  path: '/admin/export',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
+  cache: 'no-store',
+})
+
+/** The scheduled backups, newest first (at most BACKUP_LIST_MAX), and the schedule. */
+export const listBackups = contract<BackupListResponse>()({
+  method: 'GET',
+  path: '/admin/backups',
+  access: 'admin',
+  source: 'none',
+  input: () => import('./common.ts').then((m) => m.NoInput),
   cache: 'no-store',
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { BackupOverview } from './backups.ts'
 import type { SessionUser } from './auth.ts'
 import {
   DEFAULT_ROLE,
@@ -157,4 +158,6 @@ export interface AdminStats {
   totalYoutubeVideos: number
   /** Contact-form messages neither read nor archived: the count on the dashboard and its tab. */
   unreadMessages: number
+  /** The last scheduled backup, and whether the schedule is on. */
+  backup: BackupOverview
 }

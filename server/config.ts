@@ -272,6 +272,12 @@ const EnvSchema = z.object({
       }
       return parsed
     }),
+  BACKUP_SCHEDULE: z
+    .enum(['off', 'daily'], { error: 'BACKUP_SCHEDULE must be off or daily' })
+    .default('off'),
+  BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 'backups', 1, 365, 14),
+  BACKUP_DIR: optionalString,
+  BACKUP_S3_PREFIX: optionalString,
   INVOICE_FROM_NAME: optionalString,
   // Line breaks as real ones or as \n.
   INVOICE_FROM_ADDRESS: optionalString.transform((v) => v?.replace(/\\n/g, '\n')),
@@ -360,6 +366,8 @@ export interface Config {
   }
   /** Aurora alerts: how often the Kp is checked, and the creator's Discord channel for storms. */
   aurora: { checkIntervalMs: number; discordWebhookUrl: string | undefined }
+  /** Scheduled backups (BACKUP_*): off by default; where they go and how many are kept. */
+  backup: BackupConfig
   /** Who the invoices come from (INVOICE_FROM_*), by default SITE_NAME and MAIL_FROM's address. */
   invoiceIssuer: InvoiceIssuer
   /** The live radio: an AzuraCast station (none when AZURACAST_URL is unset). */
@@ -375,6 +383,55 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export interface BackupConfig {
+  schedule: 'off' | 'daily'
+  /** Successful scheduled backups kept; older ones are deleted. */
+  keep: number
+  /** A folder (BACKUP_DIR, by default DATA_DIR/backups) or a prefix in the storage's bucket. */
+  target: { kind: 'disk'; dir: string } | { kind: 's3'; prefix: string; location: S3Location }
+}
+
+/**
+ * Where scheduled backups go. Never among what a backup archives: not in the uploads' folders on
+ * disk, and in the bucket outside the storage's prefix (a backup lists every key under it).
+ */
+export function parseBackupConfig(
+  env: {
+    BACKUP_SCHEDULE: 'off' | 'daily'
+    BACKUP_KEEP: number
+    BACKUP_DIR?: string | undefined
+    BACKUP_S3_PREFIX?: string | undefined
+  },
+  dataDir: string,
+  storage: StorageConfig,
+): BackupConfig {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`)
+  }
+  const base = { schedule: env.BACKUP_SCHEDULE, keep: env.BACKUP_KEEP }
+  if (env.BACKUP_DIR && env.BACKUP_S3_PREFIX)
+    fail('BACKUP_DIR and BACKUP_S3_PREFIX: set one of them (a folder or a prefix in the bucket)')
+  if (env.BACKUP_S3_PREFIX) {
+    const prefix = env.BACKUP_S3_PREFIX.replace(/^\/+|\/+$/g, '')
+    if (storage.kind !== 's3')
+      return fail('BACKUP_S3_PREFIX: needs STORAGE_URL=s3://… (backups go to the same bucket)')
+    if (!PREFIX_PATTERN.test(prefix))
+      fail('BACKUP_S3_PREFIX: may hold only letters, digits, _, - and /')
+    if (!storage.prefix || prefix === storage.prefix || prefix.startsWith(`${storage.prefix}/`))
+      fail(
+        "BACKUP_S3_PREFIX: must be outside STORAGE_URL's prefix (give STORAGE_URL a prefix, e.g. s3://bucket/uploads, and use another one for backups), or each backup would archive the ones before it",
+      )
+    const { publicBaseUrl: _unused, kind: _kind, ...location } = storage
+    return { ...base, target: { kind: 's3', prefix, location } }
+  }
+  const dir = path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups'))
+  for (const archived of [path.join(dataDir, 'uploads'), path.join(dataDir, 'private')]) {
+    if (dir === archived || dir.startsWith(archived + path.sep))
+      fail(`BACKUP_DIR: must not be inside ${archived}, whose files every backup archives`)
+  }
+  return { ...base, target: { kind: 'disk', dir } }
+}
 
 /** Where the objects live: any S3-compatible store (AWS, MinIO, Garage, Cloudflare R2 …). */
 export interface S3Location {
@@ -551,6 +608,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
 
+  const storage = parseStorageConfig(e)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -558,7 +616,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     database,
-    storage: parseStorageConfig(e),
+    storage,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
@@ -625,6 +683,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkIntervalMs: Math.round(e.AURORA_CHECK_INTERVAL_S * 1000),
       discordWebhookUrl: e.DISCORD_ALERTS_WEBHOOK_URL,
     },
+    backup: parseBackupConfig(e, dataDir, storage),
     invoiceIssuer: {
       name: e.INVOICE_FROM_NAME ?? e.SITE_NAME,
       address: e.INVOICE_FROM_ADDRESS ?? null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatBytes } from './format-bytes.ts'
 import { formatCount, formatLongDate, formatShortDate } from './format.ts'
 
 describe('dates', () => {
@@ -48,5 +49,15 @@ describe('formatCount', () => {
     for (const n of [0, 7, 999, 1000, 24_615, 1_834_112, -1234, 9_007_199_254_740_991, 12.5]) {
       expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
     }
+  })
+})
+
+describe('formatBytes', () => {
+  it('reads in the largest unit that keeps a number above 1', () => {
+    expect(formatBytes(0)).toBe('0 B')
+    expect(formatBytes(1023)).toBe('1023 B')
+    expect(formatBytes(1536)).toBe('1.5 KB')
+    expect(formatBytes(13_421_773)).toBe('13 MB')
+    expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB')
   })
 })

@@ -25,6 +25,9 @@ const MessagesTab = lazy(() =>
 const ActivityTab = lazy(() =>
   import('../components/admin/activity-tab.tsx').then((m) => ({ default: m.ActivityTab })),
 )
+const BackupsTab = lazy(() =>
+  import('../components/admin/backups-tab.tsx').then((m) => ({ default: m.BackupsTab })),
+)
 
 const tabSkeleton = (
   <div data-testid="skeleton-tab">
@@ -53,6 +56,7 @@ export const ADMIN_TABS = {
   resources: 'Resources',
   newsletter: 'Newsletter',
   activity: 'Activity',
+  backups: 'Backups',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
 
@@ -104,6 +108,12 @@ function renderTab(tab: AdminTab) {
           <NewsletterTab />
         </Suspense>
       )
+    case 'backups':
+      return (
+        <Suspense fallback={tabSkeleton}>
+          <BackupsTab />
+        </Suspense>
+      )
   }
 }
 
@@ -125,7 +135,7 @@ export default function Admin() {
     <PageContainer>
       <PageHeading
         title="Admin Dashboard"
-        subtitle="Manage users, the contact form's messages, content, announcements, resources, the newsletter, invoices, header images and the video cache, and see each admin's changes."
+        subtitle="Manage users, the contact form's messages, content, announcements, resources, the newsletter, invoices, header images and the video cache, see each admin's changes, and back up the site."
       />
       <div className="space-y-8">
         <StatsCards />

@@ -70,5 +70,11 @@ export const uploadUserAvatar = handle(API.uploadUserAvatar, {
 })
 
 export const getStats = handle(API.getStats, {
-  handler: (_input, { services }) => services.adminUsers.stats(),
+  handler: async (_input, { services }) => {
+    const [stats, backup] = await Promise.all([
+      services.adminUsers.stats(),
+      services.backups.overview(),
+    ])
+    return { ...stats, backup }
+  },
 })

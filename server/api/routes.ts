@@ -3,6 +3,7 @@ import * as admin from './admin.ts'
 import * as announcements from './announcements.ts'
 import * as aurora from './aurora.ts'
 import * as auth from './auth.ts'
+import * as backups from './backups.ts'
 import * as blog from './blog.ts'
 import * as contact from './contact.ts'
 import * as contactInbox from './contact-inbox.ts'
@@ -54,6 +55,10 @@ export const API_ROUTES: Endpoint[] = [
   admin.updateUserPassword,
   admin.uploadUserAvatar,
   admin.getStats,
+
+  // admin: scheduled backups and the site's export
+  backups.exportSite,
+  backups.listBackups,
 
   // admin: the audit log of every admin change
   activity.listActivity,

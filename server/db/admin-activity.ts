@@ -72,6 +72,7 @@ export async function listActivityAdmins(db: Database): Promise<{ id: number; na
         'a.admin_id as id',
         fn.coalesce(ref('u.display_name'), fn.max('a.admin_name')).as('name'),
       ])
+      .where('a.admin_id', '>', 0)
       .groupBy(['a.admin_id', 'u.display_name'])
       .execute(),
   ])

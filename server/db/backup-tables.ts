@@ -7,7 +7,8 @@ import { type Database, isPostgres, type Trx } from './dialect.ts'
  * - the migrations' bookkeeping: the manifest names the migration level instead;
  * - what is rebuilt from other rows: the search indexes (rebuilt from the posts after a restore);
  * - what lives minutes and means nothing on another server: sessions (a restore must not bring a
- *   signed-out session back), rate-limit counters, OAuth states and one-time tokens, job leases.
+ *   signed-out session back), rate-limit counters, OAuth states and one-time tokens, job leases;
+ * - the record of scheduled backups: it names archives on the server that made them.
  */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'kysely_migration',
@@ -20,6 +21,7 @@ export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'oauth_states',
   'oauth_temp_tokens',
   'job_leases',
+  'backups',
 ])
 
 export interface BackupColumn {
@@ -164,6 +166,9 @@ export async function* readTableRows(
     }
     const { rows } = await query.execute(db)
     for (const row of rows) yield row
+    // SQLite answers synchronously: without this, a large table would be read with no pause for
+    // the server's other requests.
+    await new Promise((resolve) => setImmediate(resolve))
     if (rows.length < pageSize) return
     if (key) {
       const last = rows[rows.length - 1]!

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type Pg from 'pg'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
 import {
   type ColumnDefinitionBuilder,
@@ -155,22 +156,56 @@ export function openSqliteFile(file: string): { db: Database; sqlite: SQLite.Dat
  * Copies a live SQLite database into `destination` with SQLite's online backup API while the site
  * keeps writing. All the pages are copied in one step, inside one read transaction, so a write
  * from another connection cannot make the copy start over again and again; it sees one moment.
+ * That step is synchronous and takes seconds on a large database, so it runs on a worker thread:
+ * the server's event loop keeps answering meanwhile. The worker is plain script that loads the
+ * driver by the path resolved here, which works both from source and from the server bundle
+ * (better-sqlite3 stays in node_modules). An aborted `signal` stops the worker.
  */
-export async function copySqliteOnline(source: string, destination: string): Promise<void> {
-  const live = new SQLite(source, { fileMustExist: true })
+export async function copySqliteOnline(
+  source: string,
+  destination: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  signal?.throwIfAborted()
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
+  const worker = new Worker(SQLITE_COPY_WORKER, {
+    eval: true,
+    workerData: { driver, source, destination },
+  })
+  const stop = () => void worker.terminate()
+  signal?.addEventListener('abort', stop, { once: true })
   try {
-    live.pragma('busy_timeout = 5000')
-    await live.backup(destination, { progress: ({ totalPages }) => totalPages + 1 })
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve())
+      worker.once('error', reject)
+      worker.once('exit', (code) =>
+        reject(signal?.aborted ? signal.reason : new Error(`The SQLite copy stopped (${code})`)),
+      )
+    })
   } finally {
-    live.close()
-  }
-  const copy = new SQLite(destination)
-  try {
-    copy.pragma('journal_mode = DELETE')
-  } finally {
-    copy.close()
+    signal?.removeEventListener('abort', stop)
+    await worker.terminate()
   }
 }
+
+const SQLITE_COPY_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const SQLite = require(workerData.driver)
+const live = new SQLite(workerData.source, { fileMustExist: true })
+live.pragma('busy_timeout = 5000')
+live
+  .backup(workerData.destination, { progress: ({ totalPages }) => totalPages + 1 })
+  .finally(() => live.close())
+  .then(() => {
+    const copy = new SQLite(workerData.destination)
+    try {
+      copy.pragma('journal_mode = DELETE')
+    } finally {
+      copy.close()
+    }
+    parentPort.postMessage('copied')
+  })
+`
 
 /**
  * Runs `work` on one unchanging view of the database: on PostgreSQL a read-only REPEATABLE READ

@@ -384,6 +384,17 @@ export interface AdminActivityTable {
   summary: string
 }
 
+export interface BackupsTable {
+  id: Generated<number>
+  started_at: string
+  finished_at: string | null
+  /** The archive's file (BACKUP_DIR) or object key (BACKUP_S3_PREFIX). */
+  location: string
+  bytes: number | string | null
+  result: 'running' | 'ok' | 'failed'
+  error: string | null
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -413,6 +424,7 @@ export interface DB {
   aurora_discord_posts: AuroraDiscordPostsTable
   pending_file_deletions: PendingFileDeletionsTable
   admin_activity: AdminActivityTable
+  backups: BackupsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -450,3 +462,4 @@ export type NewsletterDeliveryRow = Selectable<NewsletterDeliveriesTable>
 export type PendingFileDeletionRow = Selectable<PendingFileDeletionsTable>
 export type AdminActivityRow = Selectable<AdminActivityTable>
 export type NewAdminActivityRow = Insertable<AdminActivityTable>
+export type BackupRow = Selectable<BackupsTable>

@@ -46,6 +46,16 @@ export function siteJobs(services: Services): Job[] {
       run: () => services.aurora.check(),
     },
   ]
+  if (config.backup.schedule === 'daily') {
+    jobs.push({
+      // One archive a day on one node; a failure is recorded and shown on the dashboard.
+      name: 'backup',
+      every: 24 * HOUR,
+      // A large site's copy and files take a while: another node waits this long to take over.
+      timeoutMs: 6 * HOUR,
+      run: () => services.backups.runScheduled(),
+    })
+  }
   if (config.youtubeChannelId) {
     jobs.push({
       // Visitors never trigger YouTube calls: the server keeps the video cache fresh by itself.

@@ -13,6 +13,12 @@ import type { Clock } from '../shared/clock.ts'
 export type ActivityService = ReturnType<typeof createActivityService>
 
 /**
+ * Who an entry names when no signed-in admin acted: `npm run restore` on the server. Its id is 0,
+ * which no account has, so the log shows this name (and its admin filter does not offer it).
+ */
+export const COMMAND_LINE_ACTOR = { id: 0, displayName: 'Command line (npm run restore)' } as const
+
+/**
  * The admin audit log. Endpoints record through their `audit` (server/api/define.ts) once the
  * change has succeeded; a tool whose change is one transaction (an import, a restore) passes its
  * `trx` so the entry lands with it.

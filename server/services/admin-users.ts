@@ -167,7 +167,7 @@ export function createAdminUserService(deps: {
       return { ...user }
     },
 
-    async stats(): Promise<AdminStats> {
+    async stats(): Promise<Omit<AdminStats, 'backup'>> {
       const [{ posts, pages, videos }, unread] = await Promise.all([
         countContent(db),
         countUnreadMessages(db),

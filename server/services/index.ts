@@ -35,6 +35,7 @@ import { bulkSenderFor, createNewsletterOutbox } from '../newsletter/outbox.ts'
 import { createNewsletterAdmin } from '../newsletter/admin.ts'
 import { createAuroraService } from '../aurora/service.ts'
 import { createActivityService } from './activity.ts'
+import { createBackupService } from './backups.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -96,6 +97,8 @@ export function createServices(deps: {
     adminUsers: createAdminUserService({ db, clock, auth, profile, memberData }),
     /** The admin audit log: what each admin changed, and when. */
     activity: createActivityService({ db, clock }),
+    /** Scheduled backups (BACKUP_SCHEDULE) and the admin's "Export site". */
+    backups: createBackupService({ db, clock, logger, config, storage, rateLimiter }),
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */
     nextScheduledPublication: scheduled,
     blog,

@@ -527,6 +527,7 @@ describe('GET /_api/admin/stats', () => {
       totalPages: Number(before.totalPages) + 1,
       totalYoutubeVideos: 0,
       unreadMessages: 0,
+      backup: { scheduled: false, last: null },
     })
   })
 })
