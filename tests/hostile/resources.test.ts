@@ -8,6 +8,7 @@ import {
   ENGINES,
   expectOutcomes,
   freshAddress,
+  inParallel,
   productionSite,
   rssNow,
   runAttack,
@@ -76,6 +77,30 @@ function uploadLargest(site: Site, cookie: string, size: number): Promise<Stream
         await write(left >= piece.length ? piece : piece.subarray(0, left))
       req.end(tail)
     })()
+  })
+}
+
+/** Starts a download and closes the connection once its first bytes arrive. */
+function abandonDownload(site: Site, cookie: string, id: number): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: site.port,
+        path: `/_api/resources/download?id=${id}`,
+        localAddress: freshAddress(),
+        agent: false,
+        headers: { cookie },
+      },
+      (res) => {
+        res.once('data', () => {
+          req.destroy()
+          resolve(res.statusCode === 200 ? 'abandoned' : String(res.statusCode))
+        })
+        res.on('end', () => resolve(`read whole (${res.statusCode})`))
+      },
+    )
+    req.on('error', () => resolve('abandoned'))
   })
 }
 
@@ -154,6 +179,27 @@ describe.each(ENGINES)('%s', (engine) => {
       'resident memory added by the download (MB)',
     ).toBeLessThan(STREAM_RSS_GROWTH_MB)
   }, 240_000)
+
+  it('downloads abandoned after their first bytes leave the server up and answering', async () => {
+    const s = await site()
+    const admin = await signIn(s.port, ADMIN)
+    const upload = await uploadLargest(s, admin, 8 * MB)
+    expect(upload.status, upload.body).toBe(201)
+    const { id } = JSON.parse(upload.body) as Resource
+    const report = await runAttack(
+      s,
+      'resource downloads: 40 abandoned after the first bytes',
+      async (record) => {
+        await inParallel(40, 8, () =>
+          abandonDownload(s, admin, id).then((key) => record.count(key)),
+        )
+      },
+    )
+    expectOutcomes(report, ['abandoned'])
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(s.process.exitCode, 'the server process is still running').toBeNull()
+    expect((await send(s.port, '/healthz')).status).toBe(200)
+  }, 120_000)
 
   it('one byte past 50 MB is refused, and no path under /uploads/ reaches a stored resource', async () => {
     const s = await site()
