@@ -80,27 +80,37 @@ function uploadLargest(site: Site, cookie: string, size: number): Promise<Stream
   })
 }
 
+/** A resource's download, from an address of its own, on its own connection. */
+function getDownload(
+  site: Site,
+  cookie: string,
+  id: number,
+  onResponse: (res: http.IncomingMessage, req: http.ClientRequest) => void,
+): http.ClientRequest {
+  const req: http.ClientRequest = http.get(
+    {
+      host: '127.0.0.1',
+      port: site.port,
+      path: `/_api/resources/download?id=${id}`,
+      localAddress: freshAddress(),
+      agent: false,
+      headers: { cookie },
+    },
+    (res) => onResponse(res, req),
+  )
+  return req
+}
+
 /** Starts a download and closes the connection once its first bytes arrive. */
 function abandonDownload(site: Site, cookie: string, id: number): Promise<string> {
   return new Promise((resolve) => {
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port: site.port,
-        path: `/_api/resources/download?id=${id}`,
-        localAddress: freshAddress(),
-        agent: false,
-        headers: { cookie },
-      },
-      (res) => {
-        res.once('data', () => {
-          req.destroy()
-          resolve(res.statusCode === 200 ? 'abandoned' : String(res.statusCode))
-        })
-        res.on('end', () => resolve(`read whole (${res.statusCode})`))
-      },
-    )
-    req.on('error', () => resolve('abandoned'))
+    getDownload(site, cookie, id, (res, req) => {
+      res.once('data', () => {
+        req.destroy()
+        resolve(res.statusCode === 200 ? 'abandoned' : String(res.statusCode))
+      })
+      res.on('end', () => resolve(`read whole (${res.statusCode})`))
+    }).on('error', () => resolve('abandoned'))
   })
 }
 
@@ -108,22 +118,11 @@ function abandonDownload(site: Site, cookie: string, id: number): Promise<string
 function downloadCounting(site: Site, cookie: string, id: number) {
   return new Promise<{ status: number; bytes: number; headers: http.IncomingHttpHeaders }>(
     (resolve, reject) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port: site.port,
-          path: `/_api/resources/download?id=${id}`,
-          localAddress: freshAddress(),
-          agent: false,
-          headers: { cookie },
-        },
-        (res) => {
-          let bytes = 0
-          res.on('data', (c: Buffer) => (bytes += c.length))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, headers: res.headers }))
-        },
-      )
-      req.on('error', reject)
+      getDownload(site, cookie, id, (res) => {
+        let bytes = 0
+        res.on('data', (c: Buffer) => (bytes += c.length))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, headers: res.headers }))
+      }).on('error', reject)
     },
   )
 }
