@@ -384,6 +384,17 @@ export interface AdminActivityTable {
   summary: string
 }
 
+/** One post or page an import brought in (server/import/apply.ts). */
+export interface ImportedItemsTable {
+  /** The export's kind: ghost | wordpress. */
+  source: string
+  /** The item's lasting id in its source (Ghost's uuid, WordPress's guid). */
+  source_id: string
+  kind: 'post' | 'page'
+  item_id: string
+  imported_at: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -413,6 +424,7 @@ export interface DB {
   aurora_discord_posts: AuroraDiscordPostsTable
   pending_file_deletions: PendingFileDeletionsTable
   admin_activity: AdminActivityTable
+  imported_items: ImportedItemsTable
 }
 
 export type UserRow = Selectable<UsersTable>
