@@ -25,6 +25,9 @@ const MessagesTab = lazy(() =>
 const ActivityTab = lazy(() =>
   import('../components/admin/activity-tab.tsx').then((m) => ({ default: m.ActivityTab })),
 )
+const ImportTab = lazy(() =>
+  import('../components/admin/import-tab.tsx').then((m) => ({ default: m.ImportTab })),
+)
 
 const tabSkeleton = (
   <div data-testid="skeleton-tab">
@@ -52,6 +55,7 @@ export const ADMIN_TABS = {
   announcements: 'Announcements',
   resources: 'Resources',
   newsletter: 'Newsletter',
+  import: 'Import',
   activity: 'Activity',
 } as const
 type AdminTab = keyof typeof ADMIN_TABS
@@ -102,6 +106,12 @@ function renderTab(tab: AdminTab) {
       return (
         <Suspense fallback={tabSkeleton}>
           <NewsletterTab />
+        </Suspense>
+      )
+    case 'import':
+      return (
+        <Suspense fallback={tabSkeleton}>
+          <ImportTab />
         </Suspense>
       )
   }
