@@ -9,6 +9,7 @@ import {
 } from '../../contracts/import-constants.ts'
 import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import { slugFromTitle, slugify } from '../../contracts/slug.ts'
+import { labelFrom, stripControls } from '../../contracts/text.ts'
 import { insertPost, upsertSearchDocument } from '../db/blog-posts.ts'
 import { type Database, inTransaction, type Trx } from '../db/dialect.ts'
 import {
@@ -33,6 +34,7 @@ const POST_EXCERPT_MAX = 2000
 const PAGE_DESCRIPTION_MAX = 300
 const TAG_MAX = 40
 const TAGS_PER_POST = 20
+const UNTITLED = '(Untitled)'
 
 export type ImportService = ReturnType<typeof createImportService>
 
@@ -112,18 +114,26 @@ async function collect(
   const pause = createPause()
   for await (const item of read(file)) {
     await pause()
+    // An export is text no one typed here: control characters are dropped (PostgreSQL refuses
+    // NUL in text), as a form's prose drops them.
+    const title = labelFrom(item.title, TITLE_MAX) || UNTITLED
     if (item.type === 'skipped') {
-      skipped.push({ title: item.title, reason: item.reason })
+      skipped.push({ title, reason: item.reason })
       continue
     }
-    const title = item.title.slice(0, TITLE_MAX)
     if (seen.has(item.sourceId)) {
       skipped.push({ title, reason: IMPORT_MESSAGES.twiceInFile })
       continue
     }
     seen.add(item.sourceId)
     try {
-      entries.push({ ...item, title, html: requireContentHtml(item.html) })
+      entries.push({
+        ...item,
+        title,
+        html: requireContentHtml(stripControls(item.html)),
+        excerpt: item.excerpt === null ? null : stripControls(item.excerpt).trim() || null,
+        tags: item.tags.map((tag) => labelFrom(tag, TAG_MAX)),
+      })
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
       skipped.push({ title, reason: error.message })

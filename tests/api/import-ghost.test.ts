@@ -224,6 +224,44 @@ describe('POST /_api/admin/import/ghost', () => {
     expect(await count('admin_activity')).toBe(activity)
   })
 
+  it('drops control characters, which PostgreSQL refuses in text, from what it imports', async () => {
+    const exported = {
+      db: [
+        {
+          meta: { exported_on: 1760518800000, version: '6.3.0' },
+          data: {
+            posts: [
+              {
+                id: 'c1',
+                uuid: 'control-characters-1',
+                title: 'Null\u0000 and bell\u0007',
+                slug: 'control-characters',
+                html: '<p>Before\u0000after</p>',
+                custom_excerpt: 'An\u0000 excerpt',
+                status: 'published',
+                type: 'post',
+                visibility: 'public',
+                published_at: '2025-10-01T21:00:00.000Z',
+              },
+            ],
+            tags: [{ id: 't1', name: 'Dark\u0000 sky', visibility: 'public' }],
+            posts_tags: [{ id: 'pt1', post_id: 'c1', tag_id: 't1', sort_order: 0 }],
+          },
+        },
+      ],
+    }
+    const res = await send(form(JSON.stringify(exported)))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toEqual({ posts: 1, pages: 0, tags: 1 })
+    const { title, content, excerpt, tags } = await postBySlug('control-characters')
+    expect([title, content, excerpt, tags]).toEqual([
+      'Null and bell',
+      '<p>Beforeafter</p>',
+      'An excerpt',
+      '["Dark sky"]',
+    ])
+  })
+
   it('runs one import at a time: a second one meanwhile is answered 409', async () => {
     const release = t.services.imports.begin()
     try {
