@@ -162,6 +162,9 @@ async function plan(
 
   const created = { posts: 0, pages: 0, tags: 0 }
   const items: Planned[] = []
+  // SQLite numbers a published post's search row by its date, at most 1024 to a millisecond:
+  // posts of one export that share an instant are a millisecond apart.
+  const instants = new Set<number>()
   for (const entry of entries) {
     if (before.has(entry.sourceId)) {
       skipped.push({ title: entry.title, reason: IMPORT_MESSAGES.importedBefore })
@@ -178,7 +181,14 @@ async function plan(
     }
     if (entry.kind === 'post') created.posts++
     else created.pages++
-    items.push({ entry: { ...entry, tags }, slug })
+    let publishedAt = entry.publishedAt
+    if (entry.kind === 'post' && entry.status === 'published' && publishedAt !== null) {
+      let ms = Date.parse(publishedAt)
+      while (instants.has(ms)) ms++
+      instants.add(ms)
+      publishedAt = new Date(ms).toISOString()
+    }
+    items.push({ entry: { ...entry, tags, publishedAt }, slug })
   }
   return { items, result: { created, skipped } }
 }

@@ -262,6 +262,23 @@ describe('POST /_api/admin/import/ghost', () => {
     ])
   })
 
+  it('imports more posts of one instant than SQLite numbers in a millisecond', async () => {
+    const posts = Array.from({ length: 1100 }, (_, i) => ({
+      id: `same${i}`,
+      uuid: `same-instant-${i}`,
+      title: `Same instant ${i}`,
+      slug: `same-instant-${i}`,
+      html: '<p>Meteor</p>',
+      status: 'published',
+      type: 'post',
+      published_at: '2025-08-12T22:00:00.000Z',
+    }))
+    const exported = { db: [{ meta: { version: '6.3.0' }, data: { posts } }] }
+    const res = await send(form(JSON.stringify(exported)))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toMatchObject({ posts: 1100 })
+  }, 60_000)
+
   it('runs one import at a time: a second one meanwhile is answered 409', async () => {
     const release = t.services.imports.begin()
     try {
