@@ -18,6 +18,8 @@ export const IMPORT_MESSAGES = {
   truncated: 'The upload was cut off before the file ended.',
   emptyFile: 'The file is empty.',
   busy: 'Another import is running: wait for it to finish, then try again.',
+  changedMeanwhile:
+    'Posts or pages changed while the import ran (another import, or a new slug): preview it again, then import.',
   importedBefore: 'Imported before.',
   twiceInFile: 'It appears twice in the file; the first one is imported.',
 } as const

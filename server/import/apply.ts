@@ -11,7 +11,7 @@ import { RESERVED_PAGE_SLUGS } from '../../contracts/site-paths.ts'
 import { slugFromTitle, slugify } from '../../contracts/slug.ts'
 import { labelFrom, stripControls } from '../../contracts/text.ts'
 import { insertPost, upsertSearchDocument } from '../db/blog-posts.ts'
-import { type Database, inTransaction, type Trx } from '../db/dialect.ts'
+import { type Database, inTransaction, isUniqueViolation, type Trx } from '../db/dialect.ts'
 import {
   findImportedSourceIds,
   insertImportedItem,
@@ -84,21 +84,37 @@ export function createImportService(deps: {
       const entries = await collect(read, file, skipped)
       if (options.dryRun) return (await plan(db, source, entries, skipped)).result
       const at = clock.now().toISOString()
-      const result = await inTransaction(db, async (trx) => {
-        // Worked out again inside: what an earlier import or a new post took is seen as it stands.
-        const planned = await plan(trx, source, entries, [...skipped])
-        // Each item its own creation instant, in the file's order: SQLite numbers a draft's
-        // search row by it, at most 1024 to a millisecond.
-        const start = Date.parse(at)
-        for (const [i, item] of planned.items.entries())
-          await write(trx, source, item, admin.id, new Date(start + i).toISOString())
-        await activity.record(admin, auditNote(source, planned.result), trx)
-        return planned.result
-      })
+      const result = await writeOnce(async () =>
+        inTransaction(db, async (trx) => {
+          // Worked out again inside: what an earlier import or a new post took is seen as it stands.
+          const planned = await plan(trx, source, entries, [...skipped])
+          // Each item its own creation instant, in the file's order: SQLite numbers a draft's
+          // search row by it, at most 1024 to a millisecond.
+          const start = Date.parse(at)
+          for (const [i, item] of planned.items.entries())
+            await write(trx, source, item, admin.id, new Date(start + i).toISOString())
+          await activity.record(admin, auditNote(source, planned.result), trx)
+          return planned.result
+        }),
+      )
       if (result.created.posts) events.changed('posts')
       if (result.created.pages) events.changed('pages')
       return result
     },
+  }
+}
+
+/**
+ * Another server of the site importing the same items, or an admin taking a slug, between the
+ * plan and its writes: a Conflict to try again, not a failure.
+ */
+async function writeOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new Conflict(IMPORT_MESSAGES.changedMeanwhile, { cause: error })
+    throw error
   }
 }
 
