@@ -1,10 +1,11 @@
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readGhostExport } from '../../server/import/ghost.ts'
+import { writeGhostExport } from '../support/ghost-export.ts'
 import { createTestApp, ENGINE, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -23,70 +24,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'ghost-50mb-'))
 const file = path.join(dir, 'ghost-export.json')
 let posts = 0
 
-/** Posts as Ghost 6 exports them: Lexical, HTML and plain text of an article of some 8 KB. */
-async function writeExport(): Promise<void> {
-  const out = createWriteStream(file)
-  const sentence =
-    'The Andromeda galaxy rises in the east after dusk; through binoculars it is a soft oval glow, and a small telescope shows its bright core and, on a dark night, the dust lane along its edge. '
-  const paragraphs = Array.from({ length: 40 }, (_, i) => `${sentence}(${i})`)
-  const html = paragraphs.map((p) => `<p>${p}</p>`).join('')
-  const lexical = JSON.stringify({
-    root: {
-      children: paragraphs.map((text) => ({
-        children: [
-          {
-            detail: 0,
-            format: 0,
-            mode: 'normal',
-            style: '',
-            text,
-            type: 'extended-text',
-            version: 1,
-          },
-        ],
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        type: 'paragraph',
-        version: 1,
-      })),
-      direction: 'ltr',
-      format: '',
-      indent: 0,
-      type: 'root',
-      version: 1,
-    },
-  })
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()))
-  await write('{"db":[{"meta":{"exported_on":1760518800000,"version":"6.3.0"},"data":{"posts":[')
-  while (out.bytesWritten + out.writableLength < EXPORT_BYTES - 4096) {
-    const post = {
-      id: `post${posts}`,
-      uuid: `00000000-0000-4000-8000-${String(posts).padStart(12, '0')}`,
-      title: `Observing log ${posts}`,
-      slug: `observing-log-${posts}`,
-      mobiledoc: null,
-      lexical,
-      html,
-      plaintext: paragraphs.join('\n\n'),
-      feature_image: null,
-      type: 'post',
-      status: 'published',
-      visibility: 'public',
-      published_at: new Date(Date.UTC(2020, 0, 1) + posts * 3_600_000).toISOString(),
-      custom_excerpt: null,
-    }
-    await write((posts ? ',' : '') + JSON.stringify(post))
-    posts++
-  }
-  await write('],"tags":[],"posts_tags":[],"posts_meta":[],"users":[],"posts_authors":[]}}]}')
-  await new Promise((r) => out.end(r))
-}
-
 beforeAll(async () => {
   t = await createTestApp()
-  await writeExport()
+  posts = await writeGhostExport(file, EXPORT_BYTES)
 }, 60_000)
 afterAll(async () => {
   await t.close()
