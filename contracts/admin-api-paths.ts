@@ -6,6 +6,7 @@ import type { BlogPost } from './blog-constants.ts'
 import type { InboxListResponse, InboxMessage } from './contact-messages-constants.ts'
 import { contract } from './endpoint.ts'
 import type { Faq } from './faqs.ts'
+import type { ImportResult } from './import-constants.ts'
 import type { Invoice, InvoiceIssuer, InvoiceListResponse } from './invoice-constants.ts'
 import type { HeaderImage, SyncResult, Video } from './media-constants.ts'
 import type {
@@ -428,4 +429,16 @@ export const deleteContactMessage = contract()({
   access: 'admin',
   source: 'json',
   input: () => import('./contact-messages.ts').then((m) => m.InboxIdInput),
+})
+
+/**
+ * An export from another platform (multipart `file`, `?dryRun=1` to see what it would do): the
+ * posts and pages it creates, and what it leaves out and why. One per source (IMPORT_SOURCES).
+ */
+export const importGhost = contract<ImportResult>()({
+  method: 'POST',
+  path: '/admin/import/ghost',
+  access: 'admin',
+  source: 'multipart',
+  input: () => import('./imports.ts').then((m) => m.ImportInput),
 })

@@ -40,17 +40,25 @@ const isFileSource = (v: unknown): v is FileSource =>
   typeof (v as FileSource).name === 'string' &&
   typeof (v as FileSource).stream === 'function'
 
+/** A form's one file (a browser `File`, or the server's streamed one), with the form's messages. */
+export function fileField(messages: { required: string; oneFile: string }) {
+  return z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', {
+      error: messages.required,
+      abort: true,
+    })
+    .refine((v) => !Array.isArray(v), { error: messages.oneFile, abort: true })
+    .pipe(z.custom<FileSource>(isFileSource, { error: messages.required }))
+}
+
 export const ResourceUploadInput = z.object({
   title,
   description,
-  file: z
-    .unknown()
-    .refine((v) => v !== undefined && v !== null && v !== '', {
-      error: RESOURCE_MESSAGES.fileRequired,
-      abort: true,
-    })
-    .refine((v) => !Array.isArray(v), { error: RESOURCE_MESSAGES.oneFile, abort: true })
-    .pipe(z.custom<FileSource>(isFileSource, { error: RESOURCE_MESSAGES.fileRequired })),
+  file: fileField({
+    required: RESOURCE_MESSAGES.fileRequired,
+    oneFile: RESOURCE_MESSAGES.oneFile,
+  }),
 })
 export type ResourceUploadInput = z.output<typeof ResourceUploadInput>
 

@@ -28,6 +28,9 @@ const ActivityTab = lazy(() =>
 const BackupsTab = lazy(() =>
   import('../components/admin/backups-tab.tsx').then((m) => ({ default: m.BackupsTab })),
 )
+const ImportTab = lazy(() =>
+  import('../components/admin/import-tab.tsx').then((m) => ({ default: m.ImportTab })),
+)
 
 const tabSkeleton = (
   <div data-testid="skeleton-tab">
@@ -55,6 +58,7 @@ export const ADMIN_TABS = {
   announcements: 'Announcements',
   resources: 'Resources',
   newsletter: 'Newsletter',
+  import: 'Import',
   activity: 'Activity',
   backups: 'Backups',
 } as const
@@ -112,6 +116,12 @@ function renderTab(tab: AdminTab) {
       return (
         <Suspense fallback={tabSkeleton}>
           <BackupsTab />
+        </Suspense>
+      )
+    case 'import':
+      return (
+        <Suspense fallback={tabSkeleton}>
+          <ImportTab />
         </Suspense>
       )
   }

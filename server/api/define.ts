@@ -99,6 +99,11 @@ export interface EndpointLimits {
    * RFC 8058 one-click unsubscribe a mail provider posts from its own servers.
    */
   crossSite?: true
+  /**
+   * The handler records its own audit entry, inside the transaction of its change (an import),
+   * rather than through `audit` after it.
+   */
+  auditsItself?: true
 }
 
 export interface StreamedUpload {
@@ -108,6 +113,8 @@ export interface StreamedUpload {
   deadlineMs: number
   /** The answer (413) to a body past `maxBodyBytes`. */
   tooLargeMessage: string
+  /** The address's query parameters are part of the input (after the form's own fields). */
+  withQuery?: true
   /** A part after the file; a body that ended before the form did. */
   messages: { 'after-file': string; truncated: string }
 }
@@ -161,7 +168,7 @@ export function handle<S extends z.ZodType, R, A extends Access>(
     schema: () => (schema ??= entry.input()),
     status: entry.status ?? 200,
     cache: entry.cache,
-    audited: audit !== undefined,
+    audited: audit !== undefined || limits.auditsItself === true,
     ...limits,
     async run(input, ctx) {
       // The table erases each endpoint's types; access was checked and the input parsed by its

@@ -18,6 +18,7 @@ import * as oauth from './oauth.ts'
 import * as pages from './pages.ts'
 import * as radio from './radio.ts'
 import * as resources from './resources.ts'
+import * as imports from './imports.ts'
 import * as sky from './sky.ts'
 import * as skyTonight from './sky-tonight.ts'
 import * as user from './user.ts'
@@ -100,6 +101,9 @@ export const API_ROUTES: Endpoint[] = [
   resources.updateResource,
   resources.deleteResource,
   resources.downloadResource,
+
+  // admin: imports from other platforms' exports (one endpoint per source)
+  imports.importGhost,
 
   // sky data: moon phase, solar weather, picture of the day, news
   sky.getMoonPhase,

@@ -22,6 +22,7 @@ import * as createPendingFileDeletions from './migrations/20261202000000_create_
 import * as createAdminActivity from './migrations/20261203000000_create_admin_activity.ts'
 import * as contactInbox from './migrations/20261201000000_contact_inbox.ts'
 import * as createBackups from './migrations/20261204000000_create_backups.ts'
+import * as createImportedItems from './migrations/20261205000000_create_imported_items.ts'
 
 /** Listed by hand (not read from disk) so the same list works from source, in tests and in a bundle. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261203000000_create_admin_activity': createAdminActivity,
   '20261201000000_contact_inbox': contactInbox,
   '20261204000000_create_backups': createBackups,
+  '20261205000000_create_imported_items': createImportedItems,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

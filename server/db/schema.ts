@@ -395,6 +395,17 @@ export interface BackupsTable {
   error: string | null
 }
 
+/** One post or page an import brought in (server/import/apply.ts). */
+export interface ImportedItemsTable {
+  /** The export's kind: ghost | wordpress. */
+  source: string
+  /** The item's lasting id in its source (Ghost's uuid, WordPress's guid). */
+  source_id: string
+  kind: 'post' | 'page'
+  item_id: string
+  imported_at: string
+}
+
 export interface DB {
   users: UsersTable
   sessions: SessionsTable
@@ -425,6 +436,7 @@ export interface DB {
   pending_file_deletions: PendingFileDeletionsTable
   admin_activity: AdminActivityTable
   backups: BackupsTable
+  imported_items: ImportedItemsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -165,7 +165,8 @@ async function runStreamed(
       const form = stream
         ? await readStreamedForm(stream, type, { fieldBytes: streamed.fieldBytes })
         : { fields: {}, file: null }
-      const raw = form.file ? { ...form.fields, [form.file.field]: form.file } : form.fields
+      const fields = streamed.withQuery ? { ...c.req.query(), ...form.fields } : form.fields
+      const raw = form.file ? { ...fields, [form.file.field]: form.file } : fields
       return await run(await validateInput(ep, raw))
     } catch (error) {
       if (body?.exceeded) throw tooLarge()

@@ -36,6 +36,7 @@ import { createNewsletterAdmin } from '../newsletter/admin.ts'
 import { createAuroraService } from '../aurora/service.ts'
 import { createActivityService } from './activity.ts'
 import { createBackupService } from './backups.ts'
+import { createImportService } from '../import/apply.ts'
 
 /** Everything the HTTP layer and the page loaders may call. Built once at start-up. */
 export function createServices(deps: {
@@ -62,6 +63,7 @@ export function createServices(deps: {
   const scheduled = () => nextScheduledPublication(db, clock.now().toISOString())
   const blog = createBlogService({ db, clock, events, nextScheduledPublication: scheduled })
   const pages = createPageService({ db, clock, events })
+  const activity = createActivityService({ db, clock })
   const discordCommunity = createDiscordCommunityService({ clock, logger, config, upstreams })
   // The newsletter's own SMTP client (pooled, for bulk) and its outbox, started by main.ts; a
   // change of posts wakes it, so a post published now is queued and sent at once.
@@ -96,7 +98,9 @@ export function createServices(deps: {
     memberData,
     adminUsers: createAdminUserService({ db, clock, auth, profile, memberData }),
     /** The admin audit log: what each admin changed, and when. */
-    activity: createActivityService({ db, clock }),
+    activity,
+    /** Imports from other platforms' exports (server/import/). */
+    imports: createImportService({ db, clock, events, activity }),
     /** Scheduled backups (BACKUP_SCHEDULE) and the admin's "Export site". */
     backups: createBackupService({ db, clock, logger, config, storage, rateLimiter }),
     /** When the next scheduled post or page goes public (ISO), or null: cached pages end then. */

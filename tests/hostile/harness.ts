@@ -281,12 +281,6 @@ export async function signIn(
   return session!.split(';')[0]!
 }
 
-/** The process's resident memory now, as its /healthz reports it (MB). */
-export async function rssNow(site: Site): Promise<number> {
-  const health = (await send(site.port, '/healthz')).json<{ memory: { rssMb: number } }>()
-  return health.memory.rssMb
-}
-
 /** What an attack saw: outcomes by key, and the process's figures. */
 export interface AttackReport {
   statuses: Record<string, number>
@@ -448,4 +442,52 @@ export async function inParallel<T>(
     }),
   )
   return results
+}
+
+/**
+ * A large POST on its own connection from a fresh address, its body written by `write` (which
+ * ends the request); answers the status and the body as text.
+ */
+export function postLarge(
+  site: Site,
+  options: {
+    path: string
+    cookie: string
+    contentType: string
+    length: number
+    write: (req: http.ClientRequest, fail: (error: Error) => void) => void
+  },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: site.port,
+        path: options.path,
+        method: 'POST',
+        localAddress: freshAddress(),
+        agent: false,
+        headers: {
+          cookie: options.cookie,
+          'content-type': options.contentType,
+          'content-length': String(options.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        )
+      },
+    )
+    req.on('error', reject)
+    options.write(req, reject)
+  })
+}
+
+/** The server's resident memory now, as its /healthz reports it (MB). */
+export async function rssMb(site: Site): Promise<number> {
+  const health = (await send(site.port, '/healthz')).json<{ memory: { rssMb: number } }>()
+  return health.memory.rssMb
 }

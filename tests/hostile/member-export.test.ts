@@ -7,7 +7,7 @@ import {
   ENGINES,
   expectOutcomes,
   productionSite,
-  rssNow,
+  rssMb,
   runAttack,
   signIn,
   type Site,
@@ -99,7 +99,7 @@ describe.each(ENGINES)('%s', (engine) => {
     })
     await floodContactMessages(s, MEMBER.email)
     const cookie = await signIn(s.port, MEMBER)
-    const before = await rssNow(s)
+    const before = await rssMb(s)
     let text = ''
     const report = await runAttack(
       s,

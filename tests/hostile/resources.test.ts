@@ -9,8 +9,9 @@ import {
   expectOutcomes,
   freshAddress,
   inParallel,
+  postLarge,
   productionSite,
-  rssNow,
+  rssMb,
   runAttack,
   send,
   signIn,
@@ -44,39 +45,21 @@ function uploadLargest(site: Site, cookie: string, size: number): Promise<Stream
   )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   const fill = size - '%PDF-1.7\n'.length
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: site.port,
-        path: '/_api/resources/upload',
-        method: 'POST',
-        localAddress: freshAddress(),
-        agent: false,
-        headers: {
-          cookie,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(head.length + fill + tail.length),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        )
-      },
-    )
-    req.on('error', reject)
-    void (async () => {
-      const piece = Buffer.alloc(MB, 0x20)
-      const write = (bytes: Buffer) =>
-        req.write(bytes) ? Promise.resolve() : new Promise((r) => req.once('drain', r))
-      await write(head)
-      for (let left = fill; left > 0; left -= piece.length)
-        await write(left >= piece.length ? piece : piece.subarray(0, left))
-      req.end(tail)
-    })()
+  return postLarge(site, {
+    path: '/_api/resources/upload',
+    cookie,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + fill + tail.length,
+    write: (req) =>
+      void (async () => {
+        const piece = Buffer.alloc(MB, 0x20)
+        const write = (bytes: Buffer) =>
+          req.write(bytes) ? Promise.resolve() : new Promise((r) => req.once('drain', r))
+        await write(head)
+        for (let left = fill; left > 0; left -= piece.length)
+          await write(left >= piece.length ? piece : piece.subarray(0, left))
+        req.end(tail)
+      })(),
   })
 }
 
@@ -141,7 +124,7 @@ describe.each(ENGINES)('%s', (engine) => {
     const s = await site()
     const admin = await signIn(s.port, ADMIN)
     let resource: Resource | undefined
-    const before = await rssNow(s)
+    const before = await rssMb(s)
     const upload = await runAttack(
       s,
       'resource upload: one 50 MB file, streamed',
@@ -160,7 +143,7 @@ describe.each(ENGINES)('%s', (engine) => {
     )
 
     const reader = await signIn(s.port, ADMIN)
-    const beforeDownload = await rssNow(s)
+    const beforeDownload = await rssMb(s)
     const download = await runAttack(
       s,
       'resource download: one 50 MB file, streamed',

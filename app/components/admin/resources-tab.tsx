@@ -26,7 +26,7 @@ import { ActionsTd, ActionsTh, MessageRow, SkeletonRows, Table, Td, Th } from '.
 import { messageOf, useRefreshAdmin } from './admin-api.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { Pager } from './pager.tsx'
-import { UploadActions, UploadProgress } from './upload-parts.tsx'
+import { ChosenFile, UploadActions, UploadProgress } from './upload-parts.tsx'
 
 /** What the file picker offers; the server decides by the file's first bytes, not by this. */
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.zip,.fits,.fit,.fts'
@@ -322,12 +322,7 @@ function UploadForm() {
               PDF, PNG, JPEG, WebP, ZIP or FITS, up to 50 MB. The type is checked from the file's
               content.
             </p>
-            {file && (
-              <p className="text-sm" data-testid="file-info">
-                <span className="font-medium break-all">{file.name}</span>{' '}
-                <span className="text-muted-foreground">{humanSize(file.size)}</span>
-              </p>
-            )}
+            {file && <ChosenFile file={file} testId="file-info" />}
             <FieldError id={`${ids.file}-error`} message={errors.file} />
           </div>
           <div className="flex flex-col gap-4">

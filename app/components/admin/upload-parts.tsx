@@ -1,4 +1,5 @@
 import type { Ref } from 'react'
+import { humanSize } from '../../../contracts/resource-constants.ts'
 import { cn } from '../../lib/cn.ts'
 import { Button } from '../ui/button.tsx'
 
@@ -84,5 +85,15 @@ export function UploadActions({
         </p>
       )}
     </div>
+  )
+}
+
+/** The file chosen, by name and size. */
+export function ChosenFile({ file, testId }: { file: File; testId: string }) {
+  return (
+    <p className="text-sm" data-testid={testId}>
+      <span className="font-medium break-all">{file.name}</span>{' '}
+      <span className="text-muted-foreground">{humanSize(file.size)}</span>
+    </p>
   )
 }

@@ -1,0 +1,31 @@
+/** The exports the dashboard imports from (server/import/). */
+export const IMPORT_SOURCES = ['ghost'] as const
+export type ImportSource = (typeof IMPORT_SOURCES)[number]
+
+export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
+  ghost: 'Ghost',
+}
+
+/** The largest export an import reads: a site of some thousands of posts. */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024
+
+export const IMPORT_MESSAGES = {
+  fileRequired: 'Choose the export file to import.',
+  oneFile: 'Import one file at a time.',
+  dryRunInvalid: 'dryRun must be 1 or 0.',
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB, the most an import reads.`,
+  fileLast: 'Send the export file as the form’s last field.',
+  truncated: 'The upload was cut off before the file ended.',
+  emptyFile: 'The file is empty.',
+  busy: 'Another import is running: wait for it to finish, then try again.',
+  changedMeanwhile:
+    'Posts or pages changed while the import ran (another import, or a new slug): preview it again, then import.',
+  importedBefore: 'Imported before.',
+  twiceInFile: 'It appears twice in the file; the first one is imported.',
+} as const
+
+/** What an import created (or, for a dry run, would create), and what it left out and why. */
+export interface ImportResult {
+  created: { posts: number; pages: number; tags: number }
+  skipped: Array<{ title: string; reason: string }>
+}

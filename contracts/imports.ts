@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { IMPORT_MESSAGES } from './import-constants.ts'
+import { fileField } from './resources.ts'
+
+export * from './import-constants.ts'
+
+/** The export as a form's `file`, and `dryRun=1` (in the address) to see what it would do. */
+export const ImportInput = z.object({
+  file: fileField({ required: IMPORT_MESSAGES.fileRequired, oneFile: IMPORT_MESSAGES.oneFile }),
+  dryRun: z
+    .enum(['1', '0', 'true', 'false'], { error: IMPORT_MESSAGES.dryRunInvalid })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+})
+export type ImportInput = z.output<typeof ImportInput>

@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contracts/import-constants.ts'
+import { GHOST_MESSAGES } from '../../server/import/ghost.ts'
+import { HTTP_MESSAGES } from '../../server/http/errors.ts'
+import { asAdmin, createPost } from '../support/factories.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
+
+const FIXTURE = new Uint8Array(
+  readFileSync(path.resolve('tests/fakes/fixtures/ghost/ghost-6-export.json')),
+)
+const PATH = '/_api/admin/import/ghost'
+
+let t: TestApp
+let admin: string
+let member: string
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = (await t.signedIn('admin')).cookie
+  member = (await t.signedIn('user')).cookie
+})
+afterAll(() => t.close())
+
+function form(
+  content: Uint8Array<ArrayBuffer> | string = FIXTURE,
+  name = 'ghost-export.json',
+): FormData {
+  const body = new FormData()
+  body.append('file', new File([content], name, { type: 'application/json' }))
+  return body
+}
+
+const send = (body: FormData, { dryRun = false, cookie = admin } = {}) =>
+  t.request(dryRun ? `${PATH}?dryRun=1` : PATH, { body, cookie })
+
+const count = async (table: 'blog_posts' | 'pages' | 'admin_activity' | 'imported_items') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+const postBySlug = (slug: string) =>
+  t.db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow()
+
+/** The fixture's import on a site that has one post, "Saturn at Opposition" tagged "planets". */
+const EXPECTED = {
+  created: { posts: 6, pages: 2, tags: 3 },
+  skipped: [
+    { title: 'The Old Mobiledoc Post', reason: GHOST_MESSAGES.editorOnly },
+    { title: 'Members Lounge', reason: GHOST_MESSAGES.membersPage },
+  ],
+}
+
+describe('POST /_api/admin/import/ghost', () => {
+  it('answers a visitor 401 and a member 403, and reads nothing for them', async () => {
+    const visitor = await t.request(PATH, { body: form() })
+    expect(visitor.status).toBe(401)
+    expect(visitor.json.error).toBe(HTTP_MESSAGES.notAuthenticated)
+    const refused = await send(form(), { cookie: member })
+    expect(refused.status).toBe(403)
+    expect(refused.json.error).toBe(HTTP_MESSAGES.forbidden)
+    expect(await count('blog_posts')).toBe(0)
+  })
+
+  it('a dry run answers what the import would create and skip, and writes nothing', async () => {
+    // Taken before the import: the imported post gets the next free slug.
+    await createPost(asAdmin(t, admin), {
+      title: 'Saturn at Opposition',
+      content: '<p>Mine</p>',
+      status: 'published',
+      tags: ['planets'],
+    })
+    const activityBefore = await count('admin_activity')
+    const res = await send(form(), { dryRun: true })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json).toEqual(EXPECTED)
+    expect(await count('blog_posts')).toBe(1)
+    expect(await count('pages')).toBe(0)
+    expect(await count('imported_items')).toBe(0)
+    expect(await count('admin_activity')).toBe(activityBefore)
+  })
+
+  it('imports the export in one go: counts, one audit entry, and the posts as Ghost had them', async () => {
+    const activityBefore = await count('admin_activity')
+    const res = await send(form())
+    expect(res.status, res.text).toBe(200)
+    // "Planets" is on the site already (as "planets"): three tag names are new.
+    expect(res.json).toEqual(EXPECTED)
+    expect(await count('blog_posts')).toBe(7)
+    expect(await count('pages')).toBe(2)
+
+    const audit = await t.db
+      .selectFrom('admin_activity')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .execute()
+    expect(audit.length).toBe(activityBefore + 1)
+    expect(audit[0]).toMatchObject({
+      kind: 'import',
+      action: 'import',
+      summary: 'Imported from Ghost: 6 posts, 2 pages, 3 new tags; 2 skipped',
+    })
+
+    // The slug was taken: suffixed, the site's own post untouched.
+    expect((await postBySlug('saturn-at-opposition')).content).toBe('<p>Mine</p>')
+    const saturn = await postBySlug('saturn-at-opposition-2')
+    expect(saturn).toMatchObject({
+      title: 'Saturn at Opposition',
+      status: 'published',
+      published_at: '2025-10-02T21:00:00.000Z',
+      excerpt: 'The ringed planet is at its best all night.',
+      card_excerpt: 'The ringed planet is at its best all night.',
+      featured_image_url: 'https://images.example.com/saturn.jpg',
+      visibility: 'public',
+      email_subscribers: 0,
+    })
+    expect(JSON.parse(saturn.tags)).toEqual(['Planets', 'Observing'])
+    expect(saturn.content).toContain('<h2 id="content-when-to-look">When to look</h2>')
+
+    expect((await postBySlug('deep-sky-notes')).visibility).toBe('members')
+    expect((await postBySlug('astrophotography-masterclass')).visibility).toBe('members')
+    expect(await postBySlug('comet-plans')).toMatchObject({ status: 'draft', published_at: null })
+    expect((await postBySlug('october-sky-newsletter')).status).toBe('archived')
+
+    const page = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('slug', '=', 'about-the-observatory')
+      .executeTakeFirstOrThrow()
+    expect(page).toMatchObject({
+      title: 'About the Observatory',
+      status: 'published',
+      meta_description: 'Who runs this observatory, and where it is.',
+    })
+  })
+
+  it('sanitizes the HTML as every post is: no script, no event handler, no javascript: link', async () => {
+    const { content } = await postBySlug('hostile-markup')
+    expect(content).toContain('Clear skies tonight.')
+    expect(content).toContain('Seeing was good.')
+    expect(content).not.toMatch(/<script|onerror|onclick|javascript:|evil\.example|alert\(/i)
+  })
+
+  it('finds an imported post through search, and shows a visitor its public posts only', async () => {
+    const found = await t.request('/_api/blog/list?search=opposition')
+    expect(found.status).toBe(200)
+    const titles = (found.json.posts as Array<{ title: string }>).map((p) => p.title)
+    expect(titles).toContain('Saturn at Opposition')
+    const list = await t.request('/_api/blog/list?limit=50')
+    const slugs = (list.json.posts as Array<{ slug: string }>).map((p) => p.slug)
+    expect(slugs).not.toContain('comet-plans')
+    expect(slugs).not.toContain('october-sky-newsletter')
+  })
+
+  it('a second import of the same file creates nothing, and says why each item was left out', async () => {
+    const posts = await count('blog_posts')
+    const res = await send(form())
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toEqual({ posts: 0, pages: 0, tags: 0 })
+    expect(res.json.skipped).toContainEqual({
+      title: 'Saturn at Opposition',
+      reason: IMPORT_MESSAGES.importedBefore,
+    })
+    expect((res.json.skipped as unknown[]).length).toBe(10)
+    expect(await count('blog_posts')).toBe(posts)
+    expect(await count('pages')).toBe(2)
+  })
+
+  it('refuses bad input with a 4xx and a clear message, and writes nothing', async () => {
+    const posts = await count('blog_posts')
+    const activity = await count('admin_activity')
+    const cases: Array<
+      [string, () => Promise<{ status: number; json: { error?: string } }>, number, string]
+    > = [
+      ['not JSON', () => send(form('\x89PNG\r\n\x1a\n binary')), 400, GHOST_MESSAGES.notJson],
+      ['not a Ghost export', () => send(form('{"posts": []}')), 400, GHOST_MESSAGES.notGhost],
+      ['an empty file', () => send(form('')), 400, IMPORT_MESSAGES.emptyFile],
+      ['no file field', () => send(new FormData()), 400, IMPORT_MESSAGES.fileRequired],
+      [
+        'a text field named file',
+        () => {
+          const body = new FormData()
+          body.append('file', '{"db": []}')
+          return send(body)
+        },
+        400,
+        IMPORT_MESSAGES.fileRequired,
+      ],
+      [
+        'a bad dryRun',
+        () => t.request(`${PATH}?dryRun=maybe`, { body: form(), cookie: admin }),
+        400,
+        IMPORT_MESSAGES.dryRunInvalid,
+      ],
+      [
+        'JSON instead of a form',
+        () => t.request(PATH, { json: { file: 'x' }, cookie: admin }),
+        415,
+        HTTP_MESSAGES.multipartRequired,
+      ],
+      [
+        'a file past the limit',
+        () =>
+          t.request(PATH, {
+            body: form(new Uint8Array(IMPORT_MAX_BYTES + 1)),
+            cookie: admin,
+          }),
+        413,
+        IMPORT_MESSAGES.tooLarge,
+      ],
+    ]
+    for (const [name, call, status, message] of cases) {
+      const res = await call()
+      expect(res.status, name).toBe(status)
+      expect(res.json.error, name).toBe(message)
+    }
+    expect(IMPORT_MESSAGES.tooLarge).toContain('64 MB')
+    expect(await count('blog_posts')).toBe(posts)
+    expect(await count('admin_activity')).toBe(activity)
+  })
+
+  it('drops control characters, which PostgreSQL refuses in text, from what it imports', async () => {
+    const exported = {
+      db: [
+        {
+          meta: { exported_on: 1760518800000, version: '6.3.0' },
+          data: {
+            posts: [
+              {
+                id: 'c1',
+                uuid: 'control-characters-1',
+                title: 'Null\u0000 and bell\u0007',
+                slug: 'control-characters',
+                html: '<p>Before\u0000after</p>',
+                custom_excerpt: 'An\u0000 excerpt',
+                status: 'published',
+                type: 'post',
+                visibility: 'public',
+                published_at: '2025-10-01T21:00:00.000Z',
+              },
+            ],
+            tags: [{ id: 't1', name: 'Dark\u0000 sky', visibility: 'public' }],
+            posts_tags: [{ id: 'pt1', post_id: 'c1', tag_id: 't1', sort_order: 0 }],
+          },
+        },
+      ],
+    }
+    const res = await send(form(JSON.stringify(exported)))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toEqual({ posts: 1, pages: 0, tags: 1 })
+    const { title, content, excerpt, tags } = await postBySlug('control-characters')
+    expect([title, content, excerpt, tags]).toEqual([
+      'Null and bell',
+      '<p>Beforeafter</p>',
+      'An excerpt',
+      '["Dark sky"]',
+    ])
+  })
+
+  it('imports more posts of one instant than SQLite numbers in a millisecond', async () => {
+    const posts = Array.from({ length: 1100 }, (_, i) => ({
+      id: `same${i}`,
+      uuid: `same-instant-${i}`,
+      title: `Same instant ${i}`,
+      slug: `same-instant-${i}`,
+      html: '<p>Meteor</p>',
+      status: 'published',
+      type: 'post',
+      published_at: '2025-08-12T22:00:00.000Z',
+    }))
+    const exported = { db: [{ meta: { version: '6.3.0' }, data: { posts } }] }
+    const res = await send(form(JSON.stringify(exported)))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toMatchObject({ posts: 1100 })
+  }, 60_000)
+
+  it('runs one import at a time: a second one meanwhile is answered 409', async () => {
+    const release = t.services.imports.begin()
+    try {
+      const res = await send(form(), { dryRun: true })
+      expect(res.status).toBe(409)
+      expect(res.json.error).toBe(IMPORT_MESSAGES.busy)
+    } finally {
+      release()
+    }
+    expect((await send(form(), { dryRun: true })).status).toBe(200)
+  })
+})

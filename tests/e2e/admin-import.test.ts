@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { axeViolations, baseURL, loginAs, showScheme, waitForHydration } from './helpers.ts'
+
+/**
+ * The admin's Import tab: the Ghost fixture is chosen, previewed (nothing written), imported,
+ * and the counts shown. Each run imports its own copy (its own ids and slugs), and what it
+ * brought in is deleted at the end: other tests count the posts and pages.
+ */
+const FIXTURE = path.resolve('tests/fakes/fixtures/ghost/ghost-6-export.json')
+
+interface GhostPost {
+  uuid: string
+  slug: string
+  title: string
+  type: string
+}
+
+function uniqueExport(id: string): { buffer: Buffer; posts: GhostPost[] } {
+  const doc = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
+    db: Array<{ data: { posts: GhostPost[] } }>
+  }
+  const posts = doc.db[0]!.data.posts
+  for (const post of posts) {
+    post.uuid = `${id}${post.uuid.slice(6)}`
+    post.slug = `${post.slug}-${id}`
+  }
+  return { buffer: Buffer.from(JSON.stringify(doc)), posts }
+}
+
+test('a Ghost export is previewed, then imported, and the counts are shown', async ({ page }) => {
+  const id = Math.random().toString(16).slice(2, 8).padEnd(6, '0')
+  const { buffer, posts } = uniqueExport(id)
+  await loginAs(page, 'admin')
+  await page.context().addCookies([{ name: 'theme', value: 'auto', url: baseURL() }])
+  try {
+    await page.goto('/admin?tab=import')
+    await waitForHydration(page)
+    const section = page.getByRole('region', { name: 'Import from Ghost' })
+    await expect(section.getByRole('button', { name: 'Import', exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await expect(section.getByLabel('Export file')).toBeEnabled()
+    await section
+      .getByLabel('Export file')
+      .setInputFiles({ name: 'ghost-export.json', mimeType: 'application/json', buffer })
+    await section.getByRole('button', { name: 'Preview import' }).click()
+
+    const result = section.getByTestId('import-result')
+    await expect(
+      result.getByRole('heading', { name: 'Preview: the import would create' }),
+    ).toBeVisible()
+    await expect(result.getByRole('definition').nth(0)).toHaveText('6')
+    await expect(result.getByRole('definition').nth(1)).toHaveText('2')
+    const skipped = result.getByRole('list', { name: 'Skipped items' })
+    await expect(skipped.getByRole('listitem')).toHaveCount(2)
+    await expect(skipped).toContainText('The Old Mobiledoc Post')
+    await expect(skipped).toContainText('Lexical or mobiledoc')
+    // Nothing written by the preview.
+    const before = await page.request.post('/_api/blog/get', {
+      data: { slug: `saturn-at-opposition-${id}` },
+    })
+    expect(before.status()).toBe(404)
+
+    for (const scheme of ['dark', 'light'] as const) {
+      await showScheme(page, scheme)
+      expect(await axeViolations(page), `axe, ${scheme}`).toEqual([])
+    }
+
+    await section.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(result.getByRole('heading', { name: 'Imported from Ghost' })).toBeVisible()
+    await expect(result.getByRole('definition').nth(0)).toHaveText('6')
+    await expect(result.getByRole('definition').nth(1)).toHaveText('2')
+    await expect(page.getByText('Imported from Ghost: 6 posts, 2 pages.')).toBeVisible()
+
+    // A second import of the same file creates nothing.
+    await section.getByRole('button', { name: 'Preview import' }).click()
+    await expect(
+      result.getByRole('heading', { name: 'Preview: the import would create nothing' }),
+    ).toBeVisible()
+  } finally {
+    for (const post of posts) {
+      const kind = post.type === 'page' ? 'pages' : 'blog'
+      const found = await page.request.post(`/_api/${kind}/get`, { data: { slug: post.slug } })
+      if (found.ok()) {
+        const { id: itemId } = (await found.json()) as { id: string }
+        await page.request.post(`/_api/${kind}/delete`, { data: { id: itemId } })
+      }
+    }
+  }
+})
+
+test('a file that is not a Ghost export is refused with its reason', async ({ page }) => {
+  await loginAs(page, 'admin')
+  await page.goto('/admin?tab=import')
+  await waitForHydration(page)
+  const section = page.getByRole('region', { name: 'Import from Ghost' })
+  await expect(section.getByLabel('Export file')).toBeEnabled()
+  await section.getByLabel('Export file').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"notes": []}'),
+  })
+  await section.getByRole('button', { name: 'Preview import' }).click()
+  await expect(section.getByRole('alert')).toContainText('The file is not a Ghost export')
+})
