@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { type ShouldRevalidateFunction, useSearchParams } from 'react-router'
 import {
   BLOG_PAGE_SIZE,
   type BlogListFilter,
@@ -9,7 +9,6 @@ import { PAGE_NUMBER_MAX } from '../../contracts/common-constants.ts'
 import { BlogResults } from '../components/blog/blog-results.tsx'
 import { appContext } from '../lib/app-context.ts'
 import { pageMeta } from '../lib/meta.ts'
-import { revalidateOnNewPathOnly } from '../lib/revalidate.ts'
 import type { Route } from './+types/blog'
 
 const RemoteBlogList = lazy(() => import('../components/blog/remote-blog-list.tsx'))
@@ -38,7 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // After the first render the list is fetched by RemoteBlogList, not by the loader.
-export const shouldRevalidate = revalidateOnNewPathOnly
+/**
+ * Search and paging change only what the page fetches itself: the loader runs again only when the
+ * path changes. The same rule as app/lib/revalidate.ts (/photos, /videos), written here so that
+ * /blog's first load, at its budget's limit, does without that chunk.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
