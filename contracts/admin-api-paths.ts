@@ -442,3 +442,10 @@ export const importGhost = contract<ImportResult>()({
   source: 'multipart',
   input: () => import('./imports.ts').then((m) => m.ImportInput),
 })
+export const importWordpress = contract<ImportResult>()({
+  method: 'POST',
+  path: '/admin/import/wordpress',
+  access: 'admin',
+  source: 'multipart',
+  input: () => import('./imports.ts').then((m) => m.ImportInput),
+})

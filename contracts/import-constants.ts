@@ -1,9 +1,10 @@
 /** The exports the dashboard imports from (server/import/). */
-export const IMPORT_SOURCES = ['ghost'] as const
+export const IMPORT_SOURCES = ['ghost', 'wordpress'] as const
 export type ImportSource = (typeof IMPORT_SOURCES)[number]
 
 export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   ghost: 'Ghost',
+  wordpress: 'WordPress',
 }
 
 /** The largest export an import reads: a site of some thousands of posts. */

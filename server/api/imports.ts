@@ -65,3 +65,4 @@ function importFrom(
 }
 
 export const importGhost = importFrom('ghost', API.importGhost)
+export const importWordpress = importFrom('wordpress', API.importWordpress)

@@ -104,6 +104,7 @@ export const API_ROUTES: Endpoint[] = [
 
   // admin: imports from other platforms' exports (one endpoint per source)
   imports.importGhost,
+  imports.importWordpress,
 
   // sky data: moon phase, solar weather, picture of the day, news
   sky.getMoonPhase,

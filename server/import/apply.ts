@@ -294,7 +294,9 @@ function auditNote(source: ImportSource, { created, skipped }: ImportResult) {
     action: 'import' as const,
     targetId: null,
     summary:
-      `Imported from ${IMPORT_SOURCE_LABELS[source]}: ${created.posts} posts, ${created.pages} pages, ` +
-      `${created.tags} new tags; ${skipped.length} skipped`,
+      `Imported from ${IMPORT_SOURCE_LABELS[source]}: ${counted(created.posts, 'post')}, ` +
+      `${counted(created.pages, 'page')}, ${counted(created.tags, 'new tag')}; ${skipped.length} skipped`,
   }
 }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`

@@ -14,7 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ImportFormatError, type ImportReadResult } from './entries.ts'
 import { readWordPressExport, withParagraphs, WORDPRESS_MESSAGES } from './wordpress.ts'
 
-const FIXTURE = path.join(import.meta.dirname, '../../tests/fixtures/wordpress/export.xml')
+const FIXTURE = path.join(
+  import.meta.dirname,
+  '../../tests/fakes/fixtures/wordpress/wxr-1.2-export.xml',
+)
 const dir = mkdtempSync(path.join(tmpdir(), 'wordpress-import-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

@@ -1,51 +1,17 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contracts/import-constants.ts'
 import { GHOST_MESSAGES } from '../../server/import/ghost.ts'
 import { HTTP_MESSAGES } from '../../server/http/errors.ts'
 import { asAdmin, createPost } from '../support/factories.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { importEndpoint } from '../support/imports.ts'
 
-const FIXTURE = new Uint8Array(
-  readFileSync(path.resolve('tests/fakes/fixtures/ghost/ghost-6-export.json')),
-)
 const PATH = '/_api/admin/import/ghost'
-
-let t: TestApp
-let admin: string
-let member: string
-beforeAll(async () => {
-  t = await createTestApp()
-  admin = (await t.signedIn('admin')).cookie
-  member = (await t.signedIn('user')).cookie
+const imp = importEndpoint(PATH, {
+  file: 'tests/fakes/fixtures/ghost/ghost-6-export.json',
+  name: 'ghost-export.json',
+  type: 'application/json',
 })
-afterAll(() => t.close())
-
-function form(
-  content: Uint8Array<ArrayBuffer> | string = FIXTURE,
-  name = 'ghost-export.json',
-): FormData {
-  const body = new FormData()
-  body.append('file', new File([content], name, { type: 'application/json' }))
-  return body
-}
-
-const send = (body: FormData, { dryRun = false, cookie = admin } = {}) =>
-  t.request(dryRun ? `${PATH}?dryRun=1` : PATH, { body, cookie })
-
-const count = async (table: 'blog_posts' | 'pages' | 'admin_activity' | 'imported_items') =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-const postBySlug = (slug: string) =>
-  t.db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow()
+const { form, send, count, postBySlug } = imp
 
 /** The fixture's import on a site that has one post, "Saturn at Opposition" tagged "planets". */
 const EXPECTED = {
@@ -58,10 +24,10 @@ const EXPECTED = {
 
 describe('POST /_api/admin/import/ghost', () => {
   it('answers a visitor 401 and a member 403, and reads nothing for them', async () => {
-    const visitor = await t.request(PATH, { body: form() })
+    const visitor = await imp.t.request(PATH, { body: form() })
     expect(visitor.status).toBe(401)
     expect(visitor.json.error).toBe(HTTP_MESSAGES.notAuthenticated)
-    const refused = await send(form(), { cookie: member })
+    const refused = await send(form(), { cookie: imp.member })
     expect(refused.status).toBe(403)
     expect(refused.json.error).toBe(HTTP_MESSAGES.forbidden)
     expect(await count('blog_posts')).toBe(0)
@@ -69,20 +35,14 @@ describe('POST /_api/admin/import/ghost', () => {
 
   it('a dry run answers what the import would create and skip, and writes nothing', async () => {
     // Taken before the import: the imported post gets the next free slug.
-    await createPost(asAdmin(t, admin), {
+    await createPost(asAdmin(imp.t, imp.admin), {
       title: 'Saturn at Opposition',
       content: '<p>Mine</p>',
       status: 'published',
       tags: ['planets'],
     })
-    const activityBefore = await count('admin_activity')
-    const res = await send(form(), { dryRun: true })
-    expect(res.status, res.text).toBe(200)
-    expect(res.json).toEqual(EXPECTED)
+    await imp.expectDryRun(EXPECTED)
     expect(await count('blog_posts')).toBe(1)
-    expect(await count('pages')).toBe(0)
-    expect(await count('imported_items')).toBe(0)
-    expect(await count('admin_activity')).toBe(activityBefore)
   })
 
   it('imports the export in one go: counts, one audit entry, and the posts as Ghost had them', async () => {
@@ -94,7 +54,7 @@ describe('POST /_api/admin/import/ghost', () => {
     expect(await count('blog_posts')).toBe(7)
     expect(await count('pages')).toBe(2)
 
-    const audit = await t.db
+    const audit = await imp.t.db
       .selectFrom('admin_activity')
       .selectAll()
       .orderBy('id', 'desc')
@@ -127,7 +87,7 @@ describe('POST /_api/admin/import/ghost', () => {
     expect(await postBySlug('comet-plans')).toMatchObject({ status: 'draft', published_at: null })
     expect((await postBySlug('october-sky-newsletter')).status).toBe('archived')
 
-    const page = await t.db
+    const page = await imp.t.db
       .selectFrom('pages')
       .selectAll()
       .where('slug', '=', 'about-the-observatory')
@@ -147,11 +107,11 @@ describe('POST /_api/admin/import/ghost', () => {
   })
 
   it('finds an imported post through search, and shows a visitor its public posts only', async () => {
-    const found = await t.request('/_api/blog/list?search=opposition')
+    const found = await imp.t.request('/_api/blog/list?search=opposition')
     expect(found.status).toBe(200)
     const titles = (found.json.posts as Array<{ title: string }>).map((p) => p.title)
     expect(titles).toContain('Saturn at Opposition')
-    const list = await t.request('/_api/blog/list?limit=50')
+    const list = await imp.t.request('/_api/blog/list?limit=50')
     const slugs = (list.json.posts as Array<{ slug: string }>).map((p) => p.slug)
     expect(slugs).not.toContain('comet-plans')
     expect(slugs).not.toContain('october-sky-newsletter')
@@ -193,22 +153,22 @@ describe('POST /_api/admin/import/ghost', () => {
       ],
       [
         'a bad dryRun',
-        () => t.request(`${PATH}?dryRun=maybe`, { body: form(), cookie: admin }),
+        () => imp.t.request(`${PATH}?dryRun=maybe`, { body: form(), cookie: imp.admin }),
         400,
         IMPORT_MESSAGES.dryRunInvalid,
       ],
       [
         'JSON instead of a form',
-        () => t.request(PATH, { json: { file: 'x' }, cookie: admin }),
+        () => imp.t.request(PATH, { json: { file: 'x' }, cookie: imp.admin }),
         415,
         HTTP_MESSAGES.multipartRequired,
       ],
       [
         'a file past the limit',
         () =>
-          t.request(PATH, {
+          imp.t.request(PATH, {
             body: form(new Uint8Array(IMPORT_MAX_BYTES + 1)),
-            cookie: admin,
+            cookie: imp.admin,
           }),
         413,
         IMPORT_MESSAGES.tooLarge,
@@ -280,7 +240,7 @@ describe('POST /_api/admin/import/ghost', () => {
   }, 60_000)
 
   it('runs one import at a time: a second one meanwhile is answered 409', async () => {
-    const release = t.services.imports.begin()
+    const release = imp.t.services.imports.begin()
     try {
       const res = await send(form(), { dryRun: true })
       expect(res.status).toBe(409)

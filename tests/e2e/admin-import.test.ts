@@ -106,3 +106,83 @@ test('a file that is not a Ghost export is refused with its reason', async ({ pa
   await section.getByRole('button', { name: 'Preview import' }).click()
   await expect(section.getByRole('alert')).toContainText('The file is not a Ghost export')
 })
+
+const WORDPRESS_FIXTURE = path.resolve('tests/fakes/fixtures/wordpress/wxr-1.2-export.xml')
+const WORDPRESS_ITEMS = {
+  post: [
+    'orions-great-nebula',
+    'totality-over-the-atlantic',
+    'pleiades',
+    'observing-log-members-night',
+    'eclipse-totale-2026',
+    'notes-for-the-club',
+    'geminids-peak-tonight',
+  ],
+  page: ['about'],
+}
+
+/** The WordPress fixture with its own addresses and slugs for this run. */
+function uniqueWordPressExport(id: string): Buffer {
+  const xml = readFileSync(WORDPRESS_FIXTURE, 'utf8')
+    .replaceAll('skywatch.example/', `skywatch-${id}.example/`)
+    .replace(
+      '<wp:post_name><![CDATA[]]></wp:post_name>',
+      '<wp:post_name><![CDATA[pleiades]]></wp:post_name>',
+    )
+    .replace(
+      /<wp:post_name><!\[CDATA\[([^\]]+)\]\]><\/wp:post_name>/g,
+      (_, slug: string) => `<wp:post_name><![CDATA[${slug}-${id}]]></wp:post_name>`,
+    )
+  return Buffer.from(xml)
+}
+
+test('a WordPress export is previewed, then imported, and the counts are shown', async ({
+  page,
+}) => {
+  const id = Math.random().toString(16).slice(2, 8).padEnd(6, '0')
+  await loginAs(page, 'admin')
+  try {
+    await page.goto('/admin?tab=import')
+    await waitForHydration(page)
+    const section = page.getByRole('region', { name: 'Import from WordPress' })
+    await expect(section).toContainText('Tools → Export')
+    await expect(section.getByLabel('Export file')).toBeEnabled()
+    await section.getByLabel('Export file').setInputFiles({
+      name: 'skywatch.WordPress.xml',
+      mimeType: 'text/xml',
+      buffer: uniqueWordPressExport(id),
+    })
+    await section.getByRole('button', { name: 'Preview import' }).click()
+    const result = section.getByTestId('import-result')
+    await expect(
+      result.getByRole('heading', { name: 'Preview: the import would create' }),
+    ).toBeVisible()
+    await expect(result.getByRole('definition').nth(0)).toHaveText('7')
+    await expect(result.getByRole('definition').nth(1)).toHaveText('1')
+    await expect(result.getByRole('list', { name: 'Skipped items' })).toContainText(
+      'It is in WordPress’s trash.',
+    )
+
+    await section.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(result.getByRole('heading', { name: 'Imported from WordPress' })).toBeVisible()
+    await expect(page.getByText('Imported from WordPress: 7 posts, 1 page.')).toBeVisible()
+    const imported = await page.request.post('/_api/blog/get', {
+      data: { slug: `orions-great-nebula-${id}` },
+    })
+    expect(imported.status()).toBe(200)
+  } finally {
+    for (const [kind, slugs] of [
+      ['blog', WORDPRESS_ITEMS.post],
+      ['pages', WORDPRESS_ITEMS.page],
+    ] as const) {
+      for (const slug of slugs) {
+        const found = await page.request.post(`/_api/${kind}/get`, {
+          data: { slug: `${slug}-${id}` },
+        })
+        if (!found.ok()) continue
+        const { id: itemId } = (await found.json()) as { id: string }
+        await page.request.post(`/_api/${kind}/delete`, { data: { id: itemId } })
+      }
+    }
+  }
+})

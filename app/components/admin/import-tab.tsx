@@ -22,6 +22,7 @@ import { ChosenFile, UploadProgress } from './upload-parts.tsx'
 /** Each source's endpoint: the same form, answer and checks for all of them. */
 const ENDPOINTS = {
   ghost: API_PATHS.importGhost,
+  wordpress: API_PATHS.importWordpress,
 } satisfies Record<ImportSource, unknown>
 
 /** What each source's export is, and where its owner finds it. */
@@ -30,6 +31,11 @@ const HINTS: Record<ImportSource, { accept: string; where: string; file: string 
     accept: '.json,application/json',
     where: 'In Ghost: Settings → Advanced → Import/Export → Export content.',
     file: 'The .json file of Ghost 5 or 6',
+  },
+  wordpress: {
+    accept: '.xml,application/xml,text/xml',
+    where: 'In WordPress: Tools → Export → All content → Download Export File.',
+    file: 'The .xml file (WXR) of WordPress',
   },
 }
 
