@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { MEMBER_PAGE_SLUGS } from '../../contracts/discord-invite.ts'
 import {
@@ -38,9 +44,13 @@ const UNTITLED = '(Untitled)'
 
 export type ImportService = ReturnType<typeof createImportService>
 
-/** An entry ready to write: its HTML already sanitized, as every post's is. */
-interface Prepared extends ImportedEntry {
-  html: string
+/**
+ * An entry ready to write, without its HTML: that, sanitized as every post's is, waits in a
+ * temporary file (line `line`), so an export of any size holds only its titles, slugs and tags in
+ * memory. A WordPress export is nearly all HTML: held, it took twice the file's size.
+ */
+interface Prepared extends Omit<ImportedEntry, 'html'> {
+  line: number
 }
 
 interface Planned {
@@ -81,27 +91,58 @@ export function createImportService(deps: {
       options: { dryRun: boolean },
     ): Promise<ImportResult> {
       const skipped: ImportResult['skipped'] = []
-      const entries = await collect(read, file, skipped)
-      if (options.dryRun) return (await plan(db, source, entries, skipped)).result
-      const at = clock.now().toISOString()
-      const result = await writeOnce(async () =>
-        inTransaction(db, async (trx) => {
-          // Worked out again inside: what an earlier import or a new post took is seen as it stands.
-          const planned = await plan(trx, source, entries, [...skipped])
-          // Each item its own creation instant, in the file's order: SQLite numbers a draft's
-          // search row by it, at most 1024 to a millisecond.
-          const start = Date.parse(at)
-          for (const [i, item] of planned.items.entries())
-            await write(trx, source, item, admin.id, new Date(start + i).toISOString())
-          await activity.record(admin, auditNote(source, planned.result), trx)
-          return planned.result
-        }),
-      )
-      if (result.created.posts) events.changed('posts')
-      if (result.created.pages) events.changed('pages')
-      return result
+      const work = await mkdtemp(path.join(tmpdir(), 'import-html-'))
+      try {
+        const htmlFile = path.join(work, 'html.jsonl')
+        const entries = await collect(read, file, skipped, htmlFile)
+        if (options.dryRun) return (await plan(db, source, entries, skipped)).result
+        const at = clock.now().toISOString()
+        const result = await writeOnce(async () =>
+          inTransaction(db, async (trx) => {
+            // Worked out again inside: what an earlier import or a new post took is seen as it stands.
+            const planned = await plan(trx, source, entries, [...skipped])
+            // Each item its own creation instant, in the file's order: SQLite numbers a draft's
+            // search row by it, at most 1024 to a millisecond.
+            const start = Date.parse(at)
+            const html = htmlLines(htmlFile)
+            for (const [i, item] of planned.items.entries()) {
+              const content = await html.at(item.entry.line)
+              await write(trx, source, item, content, admin.id, new Date(start + i).toISOString())
+            }
+            await activity.record(admin, auditNote(source, planned.result), trx)
+            return planned.result
+          }),
+        )
+        announce(events, result)
+        return result
+      } finally {
+        await rm(work, { recursive: true, force: true })
+      }
     },
   }
+}
+
+/** The sanitized HTML of the entries, read back in order: `at(line)` for increasing lines. */
+function htmlLines(file: string) {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity })[
+    Symbol.asyncIterator
+  ]()
+  let next = 0
+  return {
+    async at(line: number): Promise<string> {
+      for (;;) {
+        const { value, done } = await lines.next()
+        if (done) throw new Error(`the import's HTML ended before line ${line}`)
+        if (next++ === line) return JSON.parse(value as string) as string
+      }
+    },
+  }
+}
+
+/** Cached pages that list posts or pages are told of what the import created. */
+function announce(events: ContentEvents, result: ImportResult): void {
+  if (result.created.posts) events.changed('posts')
+  if (result.created.pages) events.changed('pages')
 }
 
 /**
@@ -123,8 +164,29 @@ async function collect(
   read: ImportReader,
   file: string,
   skipped: ImportResult['skipped'],
+  htmlFile: string,
 ): Promise<Prepared[]> {
   const entries: Prepared[] = []
+  const html = createWriteStream(htmlFile, { mode: 0o600 })
+  const closed = once(html, 'close')
+  try {
+    await collectInto(read, file, skipped, entries, async (content) => {
+      if (!html.write(`${JSON.stringify(content)}\n`)) await once(html, 'drain')
+    })
+  } finally {
+    html.end()
+    await closed
+  }
+  return entries
+}
+
+async function collectInto(
+  read: ImportReader,
+  file: string,
+  skipped: ImportResult['skipped'],
+  entries: Prepared[],
+  keepHtml: (html: string) => Promise<void>,
+): Promise<void> {
   const seen = new Set<string>()
   // Sanitizing is CPU work: a large export gives way to other requests between items.
   const pause = createPause()
@@ -142,20 +204,27 @@ async function collect(
       continue
     }
     seen.add(item.sourceId)
+    let html: string
     try {
-      entries.push({
-        ...item,
-        title,
-        html: requireContentHtml(stripControls(item.html)),
-        excerpt: item.excerpt === null ? null : stripControls(item.excerpt).trim() || null,
-        tags: item.tags.map((tag) => labelFrom(tag, TAG_MAX)),
-      })
+      html = requireContentHtml(stripControls(item.html))
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
       skipped.push({ title, reason: error.message })
+      continue
     }
+    await keepHtml(html)
+    const { html: _source, ...fields } = item
+    entries.push({
+      ...fields,
+      line: entries.length,
+      title,
+      excerpt:
+        item.excerpt === null
+          ? null
+          : stripControls(item.excerpt).trim().slice(0, POST_EXCERPT_MAX) || null,
+      tags: item.tags.map((tag) => labelFrom(tag, TAG_MAX)),
+    })
   }
-  return entries
 }
 
 async function plan(
@@ -233,6 +302,7 @@ async function write(
   trx: Trx,
   source: ImportSource,
   { entry, slug }: Planned,
+  html: string,
   authorId: number,
   at: string,
 ): Promise<void> {
@@ -245,7 +315,7 @@ async function write(
       id,
       title: entry.title,
       slug,
-      content: entry.html,
+      content: html,
       excerpt,
       featured_image_url: entry.featureImageUrl,
       tags: JSON.stringify(entry.tags),
@@ -263,7 +333,7 @@ async function write(
       title: entry.title,
       excerpt,
       tags: entry.tags,
-      content: entry.html,
+      content: html,
     })
     await upsertSearchDocument(trx, row, documents)
   } else {
@@ -271,7 +341,7 @@ async function write(
       id,
       title: entry.title,
       slug,
-      content: entry.html,
+      content: html,
       status: entry.status,
       meta_description: entry.excerpt?.slice(0, PAGE_DESCRIPTION_MAX) ?? null,
       published_at: publishedAt,

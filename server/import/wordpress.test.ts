@@ -1,18 +1,17 @@
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ImportFormatError, type ImportReadResult } from './entries.ts'
 import { readWordPressExport, withParagraphs, WORDPRESS_MESSAGES } from './wordpress.ts'
+import {
+  LARGE_WXR_IMAGE,
+  LARGE_WXR_POST_HTML,
+  WXR_HEAD as HEAD,
+  WXR_TAIL as TAIL,
+  wxrItem as item,
+  writeWordPressExport,
+} from '../../tests/support/wordpress-export.ts'
 
 const FIXTURE = path.join(
   import.meta.dirname,
@@ -41,33 +40,6 @@ async function formatError(file: string): Promise<ImportFormatError> {
   )
   expect(error).toBeInstanceOf(ImportFormatError)
   return error as ImportFormatError
-}
-
-const HEAD = `<?xml version="1.0" encoding="UTF-8" ?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
-<channel>
-<title>Skywatch</title>
-<wp:wxr_version>1.2</wp:wxr_version>
-<wp:base_site_url>https://skywatch.example/</wp:base_site_url>
-`
-const TAIL = '</channel>\n</rss>\n'
-
-function item(fields: Record<string, string>, extra = ''): string {
-  const all: Record<string, string> = {
-    title: '<![CDATA[A post]]>',
-    guid: 'https://skywatch.example/?p=1',
-    'content:encoded': '<![CDATA[<p>Text.</p>]]>',
-    'excerpt:encoded': '<![CDATA[]]>',
-    'wp:post_id': '1',
-    'wp:post_date_gmt': '<![CDATA[2026-01-01 12:00:00]]>',
-    'wp:post_name': '<![CDATA[a-post]]>',
-    'wp:status': '<![CDATA[publish]]>',
-    'wp:post_type': '<![CDATA[post]]>',
-    'wp:post_password': '<![CDATA[]]>',
-    ...fields,
-  }
-  const children = Object.entries(all).map(([name, value]) => `<${name}>${value}</${name}>`)
-  return `<item>\n${children.join('\n')}\n${extra}</item>\n`
 }
 
 describe('readWordPressExport', () => {
@@ -348,35 +320,8 @@ Clouds stayed away.</p>
 
   it('reads a 50 MB export holding much less than its size in memory', async ({ annotate }) => {
     const file = path.join(dir, 'large.xml')
-    const fd = openSync(file, 'w')
-    const paragraph = `<p>${'Faint fuzzies & bright doubles under a moonless sky. '.repeat(90)}</p>\n`
-    const content = `<![CDATA[<!-- wp:paragraph -->\n${paragraph.repeat(2)}<!-- /wp:paragraph -->]]>`
     const posts = 5_400
-    writeSync(fd, HEAD)
-    for (let id = 1; id <= posts; id++) {
-      writeSync(
-        fd,
-        item(
-          {
-            guid: `https://skywatch.example/?p=${id}`,
-            title: `<![CDATA[Night ${id}]]>`,
-            'content:encoded': content,
-            'wp:post_id': String(id),
-            'wp:post_name': `night-${id}`,
-          },
-          `<category domain="post_tag" nicename="log"><![CDATA[Log]]></category>\n<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>${posts + 1}</wp:meta_value></wp:postmeta>\n`,
-        ),
-      )
-    }
-    writeSync(
-      fd,
-      item({
-        'wp:post_id': String(posts + 1),
-        'wp:post_type': 'attachment',
-        'wp:attachment_url': 'https://skywatch.example/wp-content/uploads/night.jpg',
-      }) + TAIL,
-    )
-    closeSync(fd)
+    writeWordPressExport(file, posts)
     const size = statSync(file).size
     expect(size).toBeGreaterThan(50 * 1024 * 1024)
 
@@ -398,8 +343,8 @@ Clouds stayed away.</p>
       if (count === posts) {
         expect(result).toMatchObject({
           title: `Night ${posts}`,
-          html: content.slice('<![CDATA['.length, -']]>'.length),
-          featureImageUrl: 'https://skywatch.example/wp-content/uploads/night.jpg',
+          html: LARGE_WXR_POST_HTML,
+          featureImageUrl: LARGE_WXR_IMAGE,
           tags: ['Log'],
         })
       }

@@ -169,7 +169,7 @@ async function* walkItems(file: string, channel: Channel): AsyncGenerator<RawIte
           stack.pop()
           return
         }
-        const value = text?.join('') ?? ''
+        const value = text ? ownCopy(text.join('')) : ''
         text = null
         stack.pop()
         if (depth === 1) {
@@ -225,6 +225,15 @@ function checkNamespaces(attribs: Record<string, string>) {
   if (!WXR_VERSIONS.has(version)) {
     throw new ImportFormatError(WORDPRESS_MESSAGES.unknownVersion(version))
   }
+}
+
+/**
+ * The parser hands text as slices of the chunk it arrived in, and a slice keeps its whole chunk
+ * alive: an import keeps each item's title, slug and tags until it writes them, and with slices
+ * it held the whole file again (57–67 MB more for a 53 MB export). A copy holds only its own text.
+ */
+function ownCopy(value: string): string {
+  return Buffer.from(value, 'utf8').toString('utf8')
 }
 
 function toEntry(
