@@ -48,6 +48,22 @@ export interface BackupSources {
  * stream from storage straight into the archive.
  */
 export async function writeBackup(sources: BackupSources, out: Writable): Promise<BackupManifest> {
+  let piped = false
+  try {
+    return await writeArchive(sources, out, () => (piped = true))
+  } catch (error) {
+    // Failed before the archive was piped into `out` (the copy, the dump): nothing else ends it,
+    // and an open file would stay open until the process ends.
+    if (!piped) out.destroy()
+    throw error
+  }
+}
+
+async function writeArchive(
+  sources: BackupSources,
+  out: Writable,
+  onPiped: () => void,
+): Promise<BackupManifest> {
   const { signal } = sources
   signal?.throwIfAborted()
   if (sources.workRoot) await mkdir(sources.workRoot, { recursive: true, mode: 0o700 })
@@ -71,6 +87,7 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
 
     const pack = tar.pack()
     const written = pipeline(pack, createGzip(), out)
+    onPiped()
     // A failing writer (a full disk) rejects `written` while entries are still being added.
     written.catch(() => undefined)
     const files: BackupManifest['files'] = []

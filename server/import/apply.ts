@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -32,7 +32,7 @@ import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { createPause } from '../shared/cooperative.ts'
 import { Conflict, DomainError } from '../shared/errors.ts'
-import type { ImportedEntry, ImportReader } from './entries.ts'
+import { type ImportedEntry, type ImportReader, webAddress } from './entries.ts'
 
 /** The site's own limits on what a post or page holds (contracts/blog.ts, contracts/pages.ts). */
 const TITLE_MAX = 200
@@ -41,6 +41,8 @@ const PAGE_DESCRIPTION_MAX = 300
 const TAG_MAX = 40
 const TAGS_PER_POST = 20
 const UNTITLED = '(Untitled)'
+/** Source ids longer than this are kept as their hash. */
+const SOURCE_ID_MAX = 200
 
 export type ImportService = ReturnType<typeof createImportService>
 
@@ -139,6 +141,20 @@ function htmlLines(file: string) {
   }
 }
 
+/**
+ * The item's lasting id as the site keeps it: without control characters (PostgreSQL refuses NUL
+ * in text), and a long one by its SHA-256 (an index row holds a few kilobytes at most).
+ */
+function sourceKey(sourceId: string): string {
+  const id = stripControls(sourceId)
+  return id.length <= SOURCE_ID_MAX ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`
+}
+
+/** A date of years 1 to 9999, whose ISO text sorts as the date does; another is no date. */
+function ordinaryDate(iso: string | null): string | null {
+  return iso !== null && /^\d{4}-/.test(iso) && !iso.startsWith('0000') ? iso : null
+}
+
 /** Cached pages that list posts or pages are told of what the import created. */
 function announce(events: ContentEvents, result: ImportResult): void {
   if (result.created.posts) events.changed('posts')
@@ -199,11 +215,12 @@ async function collectInto(
       skipped.push({ title, reason: item.reason })
       continue
     }
-    if (seen.has(item.sourceId)) {
+    const sourceId = sourceKey(item.sourceId)
+    if (seen.has(sourceId)) {
       skipped.push({ title, reason: IMPORT_MESSAGES.twiceInFile })
       continue
     }
-    seen.add(item.sourceId)
+    seen.add(sourceId)
     let html: string
     try {
       html = requireContentHtml(stripControls(item.html))
@@ -216,8 +233,11 @@ async function collectInto(
     const { html: _source, ...fields } = item
     entries.push({
       ...fields,
+      sourceId,
       line: entries.length,
       title,
+      publishedAt: ordinaryDate(item.publishedAt),
+      featureImageUrl: item.featureImageUrl === null ? null : webAddress(item.featureImageUrl),
       excerpt:
         item.excerpt === null
           ? null

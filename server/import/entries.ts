@@ -43,3 +43,22 @@ export type ImportReader = (file: string) => AsyncIterable<ImportReadResult>
 export class ImportFormatError extends Error {
   override name = 'ImportFormatError'
 }
+
+/** The longest feature image address an import keeps: longer ones are no picture's address. */
+const ADDRESS_MAX = 2000
+
+/**
+ * An absolute http(s) address as the post form would take it, or null: a feature image from an
+ * export is shown as `<img src>` and `og:image`, so `javascript:` and the like never come in.
+ */
+export function webAddress(value: string): string | null {
+  const url = value.trim()
+  // eslint-disable-next-line no-control-regex
+  if (!url || url.length > ADDRESS_MAX || /[\u0000-\u001f\u007f]/.test(url)) return null
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
+  } catch {
+    return null
+  }
+}

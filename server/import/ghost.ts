@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs'
 import { pipeline } from 'node:stream'
 import { JSONParser, type ParsedElementInfo } from '@streamparser/json-node'
+import { jsonDepthGuard } from './json-depth.ts'
 import type { ContentStatus } from '../../contracts/common-constants.ts'
 import {
   type ImportedEntry,
   ImportFormatError,
   type ImportReader,
   type ImportReadResult,
+  webAddress,
 } from './entries.ts'
 
 export const GHOST_MESSAGES = {
@@ -58,6 +60,9 @@ async function readSmallTables(file: string): Promise<Record<SmallTable, Row[]>>
   return tables
 }
 
+/** A Ghost export nests some six levels deep (a post's fields); Lexical documents a few dozen. */
+const MAX_JSON_DEPTH = 64
+
 /** Only the fields the import reads, so a large table's other columns are not kept. */
 function pick(table: string, row: Row): Row {
   switch (table) {
@@ -86,7 +91,8 @@ async function* rows(
   }
   const parser = new JSONParser({ paths, keepStack: false })
   // The parser reports a broken document through the stream it reads, which fails the loop below.
-  pipeline(createReadStream(file), parser, () => {})
+  const guard = jsonDepthGuard(MAX_JSON_DEPTH, () => new ImportFormatError(GHOST_MESSAGES.notJson))
+  pipeline(createReadStream(file), guard, parser, () => {})
   try {
     for await (const element of parser as AsyncIterable<ParsedElementInfo>) {
       const { value, key, stack } = element
@@ -159,7 +165,8 @@ function toEntry(
       status === 'draft' ? null : (isoDate(post.published_at) ?? isoDate(post.created_at)),
     excerpt:
       text(post.custom_excerpt) ?? (type === 'page' ? (metaDescription.get(id) ?? null) : null),
-    featureImageUrl: httpUrl(post.feature_image),
+    // Ghost's own addresses (`__GHOST_URL__/content/…`) mean nothing here: only absolute ones.
+    featureImageUrl: typeof post.feature_image === 'string' ? webAddress(post.feature_image) : null,
     tags: tagsOf.get(id) ?? [],
     visibility,
   }
@@ -185,16 +192,4 @@ function isoDate(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}
-
-/** Only absolute web addresses: Ghost's own (`__GHOST_URL__/content/…`) mean nothing here. */
-function httpUrl(value: unknown): string | null {
-  const url = text(value)
-  if (!url) return null
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
-  } catch {
-    return null
-  }
 }

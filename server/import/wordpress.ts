@@ -30,6 +30,8 @@ export const WORDPRESS_MESSAGES = {
 /** Reads WordPress's namespaces of export versions 1.0, 1.1 and 1.2 (`http://wordpress.org/export/1.2/`). */
 const WXR_NAMESPACE = /^https?:\/\/wordpress\.org\/export\/(\d+\.\d+)\/?$/
 const WXR_VERSIONS = new Set(['1.0', '1.1', '1.2'])
+/** How deep the elements of an export may nest: far more than WordPress writes. */
+const MAX_XML_DEPTH = 64
 
 /** WordPress's own machinery, not content: skipped without a word. */
 const INTERNAL_TYPES = new Set([
@@ -132,6 +134,10 @@ async function* walkItems(file: string, channel: Channel): AsyncGenerator<RawIte
   const parser: XmlParser = new Parser(
     {
       onopentag(name, attribs) {
+        // An export nests six deep (rss, channel, item, wp:postmeta, wp:meta_key); the parser's
+        // work per tag grows with the depth, so a file of endless open tags would hold the
+        // server for hours.
+        if (stack.length >= MAX_XML_DEPTH) throw new ImportFormatError(WORDPRESS_MESSAGES.notWxr)
         if (!rootSeen) {
           if (name !== 'rss') throw new ImportFormatError(WORDPRESS_MESSAGES.notWxr)
           checkNamespaces(attribs)

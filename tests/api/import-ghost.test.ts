@@ -250,4 +250,71 @@ describe('POST /_api/admin/import/ghost', () => {
     }
     expect((await send(form(), { dryRun: true })).status).toBe(200)
   })
+
+  it('refuses a file of endless nesting at once, before it costs memory', async () => {
+    const opening = '{"db":[{"meta":{"version":"6.3.0"},"data":{"posts":'
+    const body = form(opening + '['.repeat(1_000_000))
+    // A parser frame per open bracket: unbounded, a million of them took 436 MB.
+    const before = process.memoryUsage().heapUsed
+    let peak = before
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5)
+    try {
+      const res = await send(body)
+      expect(res.status).toBe(400)
+      expect(res.json.error).toBe(GHOST_MESSAGES.notJson)
+    } finally {
+      clearInterval(sampler)
+    }
+    expect((peak - before) / 2 ** 20, 'heap grown while refusing it (MB)').toBeLessThan(100)
+  })
+
+  it('keeps what a crafted post says within what the site stores: ids, dates, image addresses', async () => {
+    const post = (i: number, fields: Record<string, unknown>) => ({
+      id: `crafted${i}`,
+      uuid: `crafted-${i}`,
+      title: `Crafted ${i}`,
+      slug: `crafted-${i}`,
+      html: '<p>Crafted</p>',
+      status: 'published',
+      type: 'post',
+      published_at: '2025-10-01T21:00:00.000Z',
+      ...fields,
+    })
+    const exported = {
+      db: [
+        {
+          meta: { version: '6.3.0' },
+          data: {
+            posts: [
+              post(1, { uuid: 'nul\u0000in-id' }),
+              post(2, { uuid: 'u'.repeat(4000) }),
+              post(3, { published_at: '+275760-09-13T00:00:00.000Z' }),
+              post(4, { published_at: '+275760-09-13T00:00:00.000Z' }),
+              post(5, { feature_image: 'javascript:alert(document.cookie)' }),
+              post(6, { feature_image: 'https://images.example.com/a\u0000b.jpg' }),
+            ],
+          },
+        },
+      ],
+    }
+    const body = JSON.stringify(exported)
+    const dry = await send(form(body), { dryRun: true })
+    expect(dry.status, dry.text).toBe(200)
+    const res = await send(form(body))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toMatchObject({ posts: 6 })
+    const rows = await imp.t.db
+      .selectFrom('blog_posts')
+      .select(['slug', 'published_at', 'featured_image_url'])
+      .where('slug', 'like', 'crafted-%')
+      .orderBy('slug')
+      .execute()
+    for (const row of rows) {
+      expect(row.published_at, row.slug).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+      expect(row.featured_image_url, row.slug).toBeNull()
+    }
+    // The same file again: every crafted id is recognised, nothing is created twice.
+    const again = await send(form(body))
+    expect(again.json.created).toEqual({ posts: 0, pages: 0, tags: 0 })
+  })
 })

@@ -139,4 +139,29 @@ describe('POST /_api/admin/import/wordpress', () => {
     expect(await count('blog_posts')).toBe(posts)
     expect(await count('admin_activity')).toBe(activity)
   })
+
+  it('refuses a file of endless nesting at once, and keeps crafted items within what the site stores', async () => {
+    const head =
+      '<?xml version="1.0"?><rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/"><channel>'
+    const started = performance.now()
+    const deep = await send(form(head + '<a>'.repeat(200_000)))
+    expect(deep.status).toBe(400)
+    expect(deep.json.error).toBe(WORDPRESS_MESSAGES.notWxr)
+    expect(performance.now() - started).toBeLessThan(10_000)
+
+    const crafted =
+      head +
+      '<wp:wxr_version>1.2</wp:wxr_version>' +
+      '<item><title>Crafted</title><guid>nul\u0000guid</guid><wp:post_id>7</wp:post_id>' +
+      '<wp:post_name>crafted-wordpress</wp:post_name><wp:status>publish</wp:status>' +
+      '<wp:post_type>post</wp:post_type><content:encoded><![CDATA[<p>Crafted</p>]]></content:encoded>' +
+      '<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>8</wp:meta_value></wp:postmeta></item>' +
+      '<item><title>Picture</title><wp:post_id>8</wp:post_id><wp:post_type>attachment</wp:post_type>' +
+      '<wp:attachment_url>javascript:alert(document.cookie)</wp:attachment_url></item>' +
+      '</channel></rss>'
+    const res = await send(form(crafted))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toMatchObject({ posts: 1 })
+    expect((await postBySlug('crafted-wordpress')).featured_image_url).toBeNull()
+  })
 })

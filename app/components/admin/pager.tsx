@@ -15,10 +15,12 @@ export function Pager({
   totalPages: number | undefined
   onPage: (page: number) => void
 }) {
-  const past = totalPages !== undefined && totalPages >= 1 && page > totalPages
+  // An empty list has no pages (0) but shows its first.
+  const last = Math.max(1, totalPages ?? 1)
+  const past = totalPages !== undefined && page > last
   useEffect(() => {
-    if (past) onPage(totalPages)
-  }, [past, totalPages, onPage])
+    if (past) onPage(last)
+  }, [past, last, onPage])
   if (totalPages === undefined || totalPages <= 1) return null
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
