@@ -42,6 +42,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+// Alone each takes 4–30 s; beside the rest of the API lane on two busy cores, over 120 s once.
 it.each(['ghost', 'wordpress'] as const)(
   `imports a 50 MB %s export holding less than its size (${ENGINE})`,
   async (source) => {
@@ -73,5 +74,5 @@ it.each(['ghost', 'wordpress'] as const)(
     )
     expect(grewMb, 'heap held by the import at its fullest (MB)').toBeLessThan(size / MB)
   },
-  120_000,
+  300_000,
 )
