@@ -145,7 +145,9 @@ export function SiteHeader({ config }: { config: PublicConfig }) {
             </Button>
           )}
         </div>
-        <div className="ml-auto flex items-center md:ml-1">
+        {/* Two buttons wide on a phone from its first tag: painted before the menu button was
+            read, the theme button sat at the edge and then moved left. */}
+        <div className="ml-auto flex w-20 items-center md:ml-1 md:w-auto">
           <ThemeSwitcher />
           <Button
             ref={toggle}

@@ -126,10 +126,13 @@ export function RadioMiniPlayer() {
       style={lift !== null ? { bottom: `${lift}px` } : undefined}
       className={cn(
         'fixed right-4 bottom-4 z-40 border border-border bg-card/95 text-card-foreground shadow-lg backdrop-blur transition-[bottom] duration-300 md:right-6 md:bottom-6',
+        // Compact, the pill's width is its parts' (artwork, gaps, title, two buttons, padding,
+        // border) from its own first tag: a phone paints a page before it has read all of it,
+        // and a pill that grew as its parts arrived moved from the right edge leftwards.
         expanded === null &&
-          'max-w-[calc(100vw-2rem)] rounded-full p-1.5 sm:w-[min(22rem,calc(100vw-2rem))] sm:rounded-2xl sm:p-3',
+          'max-w-[calc(100vw-2rem)] rounded-full p-1.5 max-sm:w-[calc(19.25rem+2px)] sm:w-[min(22rem,calc(100vw-2rem))] sm:rounded-2xl sm:p-3',
         expanded === true && 'w-[min(22rem,calc(100vw-2rem))] rounded-2xl p-3',
-        expanded === false && 'max-w-[calc(100vw-2rem)] rounded-full p-1.5',
+        expanded === false && 'max-w-[calc(100vw-2rem)] w-[calc(19.25rem+2px)] rounded-full p-1.5',
       )}
     >
       <div className="flex items-center gap-2 sm:gap-3">
