@@ -124,7 +124,7 @@ const WORDPRESS_ITEMS = {
 /** The WordPress fixture with its own addresses and slugs for this run. */
 function uniqueWordPressExport(id: string): Buffer {
   const xml = readFileSync(WORDPRESS_FIXTURE, 'utf8')
-    .replaceAll('skywatch.example/', `skywatch-${id}.example/`)
+    .replaceAll('skywatch.example', `skywatch-${id}.example`)
     .replace(
       '<wp:post_name><![CDATA[]]></wp:post_name>',
       '<wp:post_name><![CDATA[pleiades]]></wp:post_name>',

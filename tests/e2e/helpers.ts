@@ -160,6 +160,14 @@ export async function axeViolations(
       async ({ options, include }) => {
         const axe = (window as { axe?: { run: typeof axeRun } }).axe
         if (typeof axe?.run !== 'function') return null
+        // A control that just changed state (enabled, opened, its theme switched) may still be
+        // fading: axe measures the colours it settles on, not a blend on the way.
+        await Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        )
         const context = include ? { include: [include] } : document
         return (await axe.run(context, options)).violations
       },
