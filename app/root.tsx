@@ -13,7 +13,7 @@ import { getSession } from '../contracts/api-session.ts'
 import type { Route } from './+types/root'
 import { DeferredToaster } from './components/layout/deferred-toaster.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
-import { RadioProvider } from './components/radio/radio-provider.tsx'
+import { SiteRadio } from './components/radio/site-radio.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { ThemeProvider } from './components/layout/theme-switcher.tsx'
 import { StatusCard } from './components/status-card.tsx'
@@ -143,17 +143,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
+        <SiteHeader config={loaderData.publicConfig} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter
+          siteName={loaderData.publicConfig.siteName}
+          newsletter={loaderData.publicConfig.features.newsletter}
+        />
         {/* The radio lives outside the outlet: navigating never restarts the stream. */}
-        <RadioProvider configured={loaderData.publicConfig.features.radio}>
-          <SiteHeader config={loaderData.publicConfig} />
-          <main id="main" className="flex-1">
-            <Outlet />
-          </main>
-          <SiteFooter
-            siteName={loaderData.publicConfig.siteName}
-            newsletter={loaderData.publicConfig.features.newsletter}
-          />
-        </RadioProvider>
+        <SiteRadio configured={loaderData.publicConfig.features.radio} />
         <DeferredToaster />
       </ThemeProvider>
     </AuthContext>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react'
 import { data } from 'react-router'
 import { LockBadge, TagBadge, PostCard } from '../components/blog/post-card.tsx'
+import { DeferredSubscribeForm } from '../components/newsletter/deferred-subscribe-form.tsx'
 import { StateMessage } from '../components/ui/state-message.tsx'
 import { RemoteImage } from '../components/ui/remote-image.tsx'
 import { appContext } from '../lib/app-context.ts'
@@ -48,7 +49,6 @@ const BODY_ID = 'post-body'
 
 // Only a visitor of a protected post needs the teaser and its sign-in.
 const MembersTeaser = lazy(() => import('../components/blog/members-teaser.tsx'))
-const SubscribeForm = lazy(() => import('../components/newsletter/subscribe-form.tsx'))
 
 /** The body's HTML: from the data, else (just after a document load) from the markup already there. */
 function usePostBody(content: string | undefined): string {
@@ -183,9 +183,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {newsletter && (
-        <Suspense>
-          <SubscribeForm className="mt-12 rounded-2xl border border-border bg-card/60 p-5" />
-        </Suspense>
+        <DeferredSubscribeForm className="mt-12 rounded-2xl border border-border bg-card/60 p-5" />
       )}
 
       {related.length > 0 && (

@@ -100,6 +100,35 @@ test('the form at the end of a post subscribes too', async ({ page }) => {
   expect(await axeViolations(page, { include: 'article' })).toEqual([])
 })
 
+test('an address typed while the page is still loading is kept, and sent', async ({ page }) => {
+  await ownAddress(page)
+  // A slow phone: the form is typed into before its code has come and the player has loaded.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  // The form's own code comes last, after the radio player's.
+  await page.route('**/assets/subscribe-form-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  const list = (await (await page.request.get('/_api/blog/list?limit=1')).json()) as {
+    posts: Array<{ slug: string }>
+  }
+  await page.goto(`/blog/${list.posts[0]!.slug}`, { waitUntil: 'commit' })
+  const form = page.getByRole('article').getByRole('form', { name: 'Get new posts by e-mail' })
+  const field = form.getByLabel('Your e-mail address')
+  const email = unique('early')
+  await field.fill(email)
+  await waitForHydration(page)
+  // The radio player's chunk arrives after the page; its state reaching the site (and any other
+  // change) must not draw the form again from scratch.
+  await page.waitForLoadState('networkidle')
+  await expect(field).toHaveValue(email)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByText(NEWSLETTER_MESSAGES.subscribed)).toBeVisible()
+  await confirmationLink(page, email)
+})
+
 test('the preferences page by its signed link: save, unsubscribe, and a forged link', async ({
   page,
 }) => {

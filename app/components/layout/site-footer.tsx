@@ -1,8 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { DeferredSubscribeForm } from '../newsletter/deferred-subscribe-form.tsx'
 import { SiteLink } from '../ui/site-link.tsx'
-
-// After the page's first load: every page carries the footer (ADR 010's deferred chunks).
-const SubscribeForm = lazy(() => import('../newsletter/subscribe-form.tsx'))
 
 const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -18,9 +15,7 @@ export function SiteFooter({ siteName, newsletter }: { siteName: string; newslet
     <footer className="mt-16 border-t border-border bg-card/60">
       {newsletter && (
         <div className="mx-auto max-w-7xl border-b border-border px-4 py-8">
-          <Suspense>
-            <SubscribeForm className="max-w-xl" />
-          </Suspense>
+          <DeferredSubscribeForm className="max-w-xl" />
         </div>
       )}
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm md:flex-row md:justify-between">

@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react'
@@ -41,7 +42,10 @@ export function ThemeProvider({
     return () => media.removeEventListener('change', onChange)
   }, [theme])
 
-  return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>
+  // One value per theme: a new object at each render would reach, as a change, every part of the
+  // page still waiting for its chunk to hydrate, which React would then draw again from scratch.
+  const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme])
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>
 }
 
 export function useTheme() {

@@ -8,7 +8,7 @@ import {
   playerReducer,
   trackTexts,
 } from './player-state.ts'
-import { WAITING_STATE } from './radio-provider.tsx'
+import { WAITING_STATE } from './radio-store.ts'
 
 const run = (state: PlayerState, ...events: Parameters<typeof playerReducer>[1][]) =>
   events.reduce((s, e) => playerReducer(s, e).state, state)

@@ -1,7 +1,7 @@
 import { RADIO_MESSAGES } from '../../../contracts/radio.ts'
 import { cn } from '../../lib/cn.ts'
 import { controlsDisabled, displayState } from './player-state.ts'
-import { useRadio } from './radio-provider.tsx'
+import { useRadio } from './radio-store.ts'
 import { useNowPlaying } from './radio-queries.ts'
 
 const ICON = 'h-5 w-5'

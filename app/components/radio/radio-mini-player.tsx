@@ -10,7 +10,7 @@ import { Artwork } from './artwork.tsx'
 import { trackTexts } from './player-state.ts'
 import { PlayPauseButton, RadioControls } from './radio-controls.tsx'
 import { useNowPlaying } from './radio-queries.ts'
-import { useRadio } from './radio-provider.tsx'
+import { useRadio } from './radio-store.ts'
 
 /** Spec §2: lifts by 95 px plus 16 px (up to 768 px wide) or 24 px while the footer is visible. */
 function useFooterLift(): number | null {

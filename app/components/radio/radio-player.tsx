@@ -8,7 +8,7 @@ import {
   trackTexts,
 } from './player-state.ts'
 import { RadioMiniPlayer } from './radio-mini-player.tsx'
-import { RadioContext, type RadioContextValue } from './radio-provider.tsx'
+import { RadioContext, shareRadio } from './radio-store.ts'
 import { useNowPlaying, useStation } from './radio-queries.ts'
 
 const AUDIO_EVENTS = ['play', 'playing', 'pause', 'waiting', 'stalled', 'canplay', 'error'] as const
@@ -44,16 +44,12 @@ function applyEffect(
 }
 
 /**
- * The player: owns the one <audio> element of the site and shows the mini player. RadioProvider
+ * The player: owns the one <audio> element of the site and shows the mini player. SiteRadio
  * renders it outside the route outlet, so client-side navigation never restarts the stream. The
  * reducer decides; this applies its effects to the element. It is its own chunk, hydrated after
- * the page (see RadioProvider), and tells the rest of the site (/music) its state via `onChange`.
+ * the page (see SiteRadio), and tells the rest of the site (/music) its state (./radio-store.ts).
  */
-export default function RadioPlayer({
-  onChange,
-}: {
-  onChange: (value: RadioContextValue) => void
-}) {
+export default function RadioPlayer() {
   const audioRef = useRef<HTMLAudioElement>(null)
   const [state, setState] = useState(INITIAL_PLAYER_STATE)
   const stateRef = useRef(state)
@@ -117,7 +113,7 @@ export default function RadioPlayer({
   }, [state.isPlaying, state.isStopped])
 
   const value = useMemo(() => ({ state, send, toggle, ready: true }), [state, send, toggle])
-  useEffect(() => onChange(value), [onChange, value])
+  useEffect(() => shareRadio(value), [value])
 
   return (
     <RadioContext value={value}>
