@@ -10,11 +10,21 @@ export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
 /** The largest export an import reads: a site of some thousands of posts. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024
 
+/**
+ * The most posts and pages (skipped ones too) one import reads: an import holds each one's title,
+ * slug and tags until it writes them, and 64 MB of tiny items would be some 500,000.
+ */
+export const IMPORT_MAX_ITEMS = 50_000
+
+/** The skipped items an answer lists by name (the first ones); `skippedTotal` counts them all. */
+export const IMPORT_SKIPPED_LISTED = 500
+
 export const IMPORT_MESSAGES = {
   fileRequired: 'Choose the export file to import.',
   oneFile: 'Import one file at a time.',
   dryRunInvalid: 'dryRun must be 1 or 0.',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB, the most an import reads.`,
+  tooManyItems: `The export holds more than ${IMPORT_MAX_ITEMS.toLocaleString('en-US')} posts and pages, the most one import reads.`,
   fileLast: 'Send the export file as the form’s last field.',
   truncated: 'The upload was cut off before the file ended.',
   emptyFile: 'The file is empty.',
@@ -28,5 +38,8 @@ export const IMPORT_MESSAGES = {
 /** What an import created (or, for a dry run, would create), and what it left out and why. */
 export interface ImportResult {
   created: { posts: number; pages: number; tags: number }
+  /** The first IMPORT_SKIPPED_LISTED items left out, in the file's order. */
   skipped: Array<{ title: string; reason: string }>
+  /** How many were left out in all. */
+  skippedTotal: number
 }

@@ -8,7 +8,9 @@ import { createInterface } from 'node:readline'
 import type { SessionUser } from '../../contracts/auth.ts'
 import { MEMBER_PAGE_SLUGS } from '../../contracts/discord-invite.ts'
 import {
+  IMPORT_MAX_ITEMS,
   IMPORT_MESSAGES,
+  IMPORT_SKIPPED_LISTED,
   IMPORT_SOURCE_LABELS,
   type ImportResult,
   type ImportSource,
@@ -31,7 +33,7 @@ import { requireContentHtml } from '../services/html.ts'
 import type { Clock } from '../shared/clock.ts'
 import type { ContentEvents } from '../shared/content-events.ts'
 import { createPause } from '../shared/cooperative.ts'
-import { Conflict, DomainError } from '../shared/errors.ts'
+import { Conflict, DomainError, PayloadTooLarge } from '../shared/errors.ts'
 import { type ImportedEntry, type ImportReader, webAddress } from './entries.ts'
 
 /** The site's own limits on what a post or page holds (contracts/blog.ts, contracts/pages.ts). */
@@ -58,6 +60,26 @@ interface Prepared extends Omit<ImportedEntry, 'html'> {
 interface Planned {
   entry: Prepared
   slug: string
+}
+
+/** What is left out: the first IMPORT_SKIPPED_LISTED by name, and how many in all. */
+class Skipped {
+  readonly listed: ImportResult['skipped']
+  total: number
+
+  constructor(listed: ImportResult['skipped'] = [], total = 0) {
+    this.listed = listed
+    this.total = total
+  }
+
+  add(title: string, reason: string): void {
+    this.total++
+    if (this.listed.length < IMPORT_SKIPPED_LISTED) this.listed.push({ title, reason })
+  }
+
+  copy(): Skipped {
+    return new Skipped([...this.listed], this.total)
+  }
 }
 
 /**
@@ -92,7 +114,7 @@ export function createImportService(deps: {
       admin: Pick<SessionUser, 'id' | 'displayName'>,
       options: { dryRun: boolean },
     ): Promise<ImportResult> {
-      const skipped: ImportResult['skipped'] = []
+      const skipped = new Skipped()
       const work = await mkdtemp(path.join(tmpdir(), 'import-html-'))
       try {
         const htmlFile = path.join(work, 'html.jsonl')
@@ -102,7 +124,7 @@ export function createImportService(deps: {
         const result = await writeOnce(async () =>
           inTransaction(db, async (trx) => {
             // Worked out again inside: what an earlier import or a new post took is seen as it stands.
-            const planned = await plan(trx, source, entries, [...skipped])
+            const planned = await plan(trx, source, entries, skipped.copy())
             // Each item its own creation instant, in the file's order: SQLite numbers a draft's
             // search row by it, at most 1024 to a millisecond.
             const start = Date.parse(at)
@@ -179,7 +201,7 @@ async function writeOnce<T>(work: () => Promise<T>): Promise<T> {
 async function collect(
   read: ImportReader,
   file: string,
-  skipped: ImportResult['skipped'],
+  skipped: Skipped,
   htmlFile: string,
 ): Promise<Prepared[]> {
   const entries: Prepared[] = []
@@ -199,25 +221,28 @@ async function collect(
 async function collectInto(
   read: ImportReader,
   file: string,
-  skipped: ImportResult['skipped'],
+  skipped: Skipped,
   entries: Prepared[],
   keepHtml: (html: string) => Promise<void>,
 ): Promise<void> {
   const seen = new Set<string>()
   // Sanitizing is CPU work: a large export gives way to other requests between items.
   const pause = createPause()
+  let items = 0
   for await (const item of read(file)) {
     await pause()
+    // Each one read is held (its title, slug and tags) until the import writes them all.
+    if (++items > IMPORT_MAX_ITEMS) throw new PayloadTooLarge(IMPORT_MESSAGES.tooManyItems)
     // An export is text no one typed here: control characters are dropped (PostgreSQL refuses
     // NUL in text), as a form's prose drops them.
     const title = labelFrom(item.title, TITLE_MAX) || UNTITLED
     if (item.type === 'skipped') {
-      skipped.push({ title, reason: item.reason })
+      skipped.add(title, item.reason)
       continue
     }
     const sourceId = sourceKey(item.sourceId)
     if (seen.has(sourceId)) {
-      skipped.push({ title, reason: IMPORT_MESSAGES.twiceInFile })
+      skipped.add(title, IMPORT_MESSAGES.twiceInFile)
       continue
     }
     seen.add(sourceId)
@@ -226,7 +251,7 @@ async function collectInto(
       html = requireContentHtml(stripControls(item.html))
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
-      skipped.push({ title, reason: error.message })
+      skipped.add(title, error.message)
       continue
     }
     await keepHtml(html)
@@ -251,7 +276,7 @@ async function plan(
   db: Database,
   source: ImportSource,
   entries: Prepared[],
-  skipped: ImportResult['skipped'],
+  skipped: Skipped,
 ): Promise<{ items: Planned[]; result: ImportResult }> {
   const before = await findImportedSourceIds(
     db,
@@ -272,7 +297,7 @@ async function plan(
   const instants = new Set<number>()
   for (const entry of entries) {
     if (before.has(entry.sourceId)) {
-      skipped.push({ title: entry.title, reason: IMPORT_MESSAGES.importedBefore })
+      skipped.add(entry.title, IMPORT_MESSAGES.importedBefore)
       continue
     }
     const used = slugs[entry.kind]
@@ -295,7 +320,7 @@ async function plan(
     }
     items.push({ entry: { ...entry, tags, publishedAt }, slug })
   }
-  return { items, result: { created, skipped } }
+  return { items, result: { created, skipped: skipped.listed, skippedTotal: skipped.total } }
 }
 
 /** The first of base, base-2, base-3… that nothing on the site uses yet. */
@@ -378,14 +403,14 @@ async function write(
   })
 }
 
-function auditNote(source: ImportSource, { created, skipped }: ImportResult) {
+function auditNote(source: ImportSource, { created, skippedTotal }: ImportResult) {
   return {
     kind: 'import' as const,
     action: 'import' as const,
     targetId: null,
     summary:
       `Imported from ${IMPORT_SOURCE_LABELS[source]}: ${counted(created.posts, 'post')}, ` +
-      `${counted(created.pages, 'page')}, ${counted(created.tags, 'new tag')}; ${skipped.length} skipped`,
+      `${counted(created.pages, 'page')}, ${counted(created.tags, 'new tag')}; ${skippedTotal} skipped`,
   }
 }
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contracts/import-constants.ts'
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ITEMS,
+  IMPORT_MESSAGES,
+  IMPORT_SKIPPED_LISTED,
+} from '../../contracts/import-constants.ts'
 import { GHOST_MESSAGES } from '../../server/import/ghost.ts'
 import { HTTP_MESSAGES } from '../../server/http/errors.ts'
 import { asAdmin, createPost } from '../support/factories.ts'
-import { importEndpoint } from '../support/imports.ts'
+import { collectGarbage, importEndpoint } from '../support/imports.ts'
 
 const PATH = '/_api/admin/import/ghost'
 const imp = importEndpoint(PATH, {
@@ -20,6 +25,7 @@ const EXPECTED = {
     { title: 'The Old Mobiledoc Post', reason: GHOST_MESSAGES.editorOnly },
     { title: 'Members Lounge', reason: GHOST_MESSAGES.membersPage },
   ],
+  skippedTotal: 2,
 }
 
 describe('POST /_api/admin/import/ghost', () => {
@@ -127,6 +133,7 @@ describe('POST /_api/admin/import/ghost', () => {
       reason: IMPORT_MESSAGES.importedBefore,
     })
     expect((res.json.skipped as unknown[]).length).toBe(10)
+    expect(res.json.skippedTotal).toBe(10)
     expect(await count('blog_posts')).toBe(posts)
     expect(await count('pages')).toBe(2)
   })
@@ -183,6 +190,58 @@ describe('POST /_api/admin/import/ghost', () => {
     expect(await count('blog_posts')).toBe(posts)
     expect(await count('admin_activity')).toBe(activity)
   })
+
+  it('lists the first skipped items by name and counts them all', async () => {
+    const count = IMPORT_SKIPPED_LISTED + 100
+    const posts = Array.from({ length: count }, (_, i) => ({
+      id: `editor-only-${i}`,
+      title: `Editor only ${i}`,
+      lexical: '{"root":{}}',
+      html: null,
+      status: 'published',
+      type: 'post',
+    }))
+    const res = await send(form(tinyGhostExport(posts)), { dryRun: true })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.created).toEqual({ posts: 0, pages: 0, tags: 0 })
+    expect(res.json.skippedTotal).toBe(count)
+    const listed = res.json.skipped as Array<{ title: string; reason: string }>
+    expect(listed).toHaveLength(IMPORT_SKIPPED_LISTED)
+    expect(listed[0]).toEqual({ title: 'Editor only 0', reason: GHOST_MESSAGES.editorOnly })
+    expect(listed.at(-1)!.title).toBe(`Editor only ${IMPORT_SKIPPED_LISTED - 1}`)
+  })
+
+  it(`refuses an export of more than ${IMPORT_MAX_ITEMS} posts and pages (413), and writes nothing`, async () => {
+    const posts = await count('blog_posts')
+    const activity = await count('admin_activity')
+    // Tiny items: a few megabytes, yet each would be held until the import writes them. Reading
+    // 50,000 leaves some 200 MB of garbage, which the server's shedding counts (this process's
+    // memory, the test's included): collected before each import.
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `tiny-${i}`,
+        title: `T${i}`,
+        html: '<p>x</p>',
+        status: 'published',
+        type: 'post',
+      }))
+    for (const dryRun of [true, false]) {
+      collectGarbage()
+      const res = await send(form(tinyGhostExport(items(IMPORT_MAX_ITEMS + 1))), { dryRun })
+      expect(res.status, res.text).toBe(413)
+      expect(res.json.error).toBe(IMPORT_MESSAGES.tooManyItems)
+    }
+    expect(IMPORT_MESSAGES.tooManyItems).toBe(
+      'The export holds more than 50,000 posts and pages, the most one import reads.',
+    )
+    expect(await count('blog_posts')).toBe(posts)
+    expect(await count('admin_activity')).toBe(activity)
+    // The most it reads is read.
+    collectGarbage()
+    const res = await send(form(tinyGhostExport(items(IMPORT_MAX_ITEMS))), { dryRun: true })
+    expect(res.status, res.text).toBe(200)
+    expect((res.json.created as { posts: number }).posts).toBe(IMPORT_MAX_ITEMS)
+  }, 120_000)
 
   it('drops control characters, which PostgreSQL refuses in text, from what it imports', async () => {
     const exported = {
@@ -318,3 +377,10 @@ describe('POST /_api/admin/import/ghost', () => {
     expect(again.json.created).toEqual({ posts: 0, pages: 0, tags: 0 })
   })
 })
+
+/** A Ghost 6 export of these posts, and nothing else. */
+function tinyGhostExport(posts: object[]): string {
+  return JSON.stringify({
+    db: [{ meta: { exported_on: 1760518800000, version: '6.3.0' }, data: { posts } }],
+  })
+}

@@ -28,6 +28,7 @@ const EXPECTED = {
     { title: 'Old telescope for sale', reason: WORDPRESS_MESSAGES.trashed },
     { title: 'Star party: Kielder, March', reason: WORDPRESS_MESSAGES.otherType('event') },
   ],
+  skippedTotal: 2,
 }
 
 describe('POST /_api/admin/import/wordpress', () => {

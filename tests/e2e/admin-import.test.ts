@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, test } from '@playwright/test'
 import { axeViolations, baseURL, loginAs, showScheme, waitForHydration } from './helpers.ts'
 
 /**
@@ -29,6 +29,15 @@ function uniqueExport(id: string): { buffer: Buffer; posts: GhostPost[] } {
   return { buffer: Buffer.from(JSON.stringify(doc)), posts }
 }
 
+/** Chooses the export in the Ghost section and previews it: the result's region. */
+async function previewGhost(section: Locator, buffer: Buffer): Promise<Locator> {
+  await section
+    .getByLabel('Export file')
+    .setInputFiles({ name: 'ghost-export.json', mimeType: 'application/json', buffer })
+  await section.getByRole('button', { name: 'Preview import' }).click()
+  return section.getByTestId('import-result')
+}
+
 test('a Ghost export is previewed, then imported, and the counts are shown', async ({ page }) => {
   const id = Math.random().toString(16).slice(2, 8).padEnd(6, '0')
   const { buffer, posts } = uniqueExport(id)
@@ -43,12 +52,7 @@ test('a Ghost export is previewed, then imported, and the counts are shown', asy
       'true',
     )
     await expect(section.getByLabel('Export file')).toBeEnabled()
-    await section
-      .getByLabel('Export file')
-      .setInputFiles({ name: 'ghost-export.json', mimeType: 'application/json', buffer })
-    await section.getByRole('button', { name: 'Preview import' }).click()
-
-    const result = section.getByTestId('import-result')
+    const result = await previewGhost(section, buffer)
     await expect(
       result.getByRole('heading', { name: 'Preview: the import would create' }),
     ).toBeVisible()
@@ -185,4 +189,34 @@ test('a WordPress export is previewed, then imported, and the counts are shown',
       }
     }
   }
+})
+
+test('a preview with more skipped items than it lists counts them all and says so', async ({
+  page,
+}) => {
+  // Editor-only posts, skipped: a preview writes nothing, so nothing is left to delete.
+  const posts = Array.from({ length: 520 }, (_, i) => ({
+    id: `editor-only-${i}`,
+    title: `Editor only ${i}`,
+    lexical: '{"root":{}}',
+    html: null,
+    type: 'post',
+    status: 'published',
+  }))
+  const buffer = Buffer.from(
+    JSON.stringify({ db: [{ meta: { version: '6.3.0' }, data: { posts } }] }),
+  )
+  await loginAs(page, 'admin')
+  await page.goto('/admin?tab=import')
+  await waitForHydration(page)
+  const section = page.getByRole('region', { name: 'Import from Ghost' })
+  const result = await previewGhost(section, buffer)
+  await expect(
+    result.getByRole('heading', { name: 'Preview: the import would create nothing' }),
+  ).toBeVisible()
+  await expect(result.getByRole('heading', { name: 'Would be skipped (520)' })).toBeVisible()
+  await expect(result.getByText('The first 500 are listed.')).toBeVisible()
+  await expect(
+    result.getByRole('list', { name: 'Skipped items' }).getByRole('listitem'),
+  ).toHaveCount(500)
 })

@@ -65,3 +65,28 @@ export async function writeGhostExport(file: string, bytes: number): Promise<num
   await new Promise((r) => out.end(r))
   return posts
 }
+
+/**
+ * Writes a Ghost 6 export of `count` tiny published posts (a title and one short paragraph, some
+ * 125 bytes each): the most items for the bytes, which is what an import holds per item.
+ */
+export async function writeTinyGhostExport(file: string, count: number): Promise<void> {
+  const out = createWriteStream(file)
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()))
+  await write('{"db":[{"meta":{"exported_on":1760518800000,"version":"6.3.0"},"data":{"posts":[')
+  for (let i = 0; i < count; i++) {
+    const post = {
+      id: `tiny${i}`,
+      title: `Note ${i}`,
+      slug: `note-${i}`,
+      html: '<p>Clear.</p>',
+      type: 'post',
+      status: 'published',
+      visibility: 'public',
+    }
+    await write((i ? ',' : '') + JSON.stringify(post))
+  }
+  await write('],"tags":[],"posts_tags":[],"users":[],"posts_authors":[]}}]}')
+  await new Promise((r) => out.end(r))
+}

@@ -247,7 +247,7 @@ function ImportSummary({
   result: ImportResult
   label: string
 }) {
-  const { created, skipped } = result
+  const { created, skipped, skippedTotal } = result
   const nothing = created.posts + created.pages === 0
   const heading =
     stage === 'preview'
@@ -279,11 +279,14 @@ function ImportSummary({
           </div>
         ))}
       </dl>
-      {skipped.length > 0 && (
+      {skippedTotal > 0 && (
         <div className="space-y-2">
           <h4 className="text-sm font-semibold">
-            {stage === 'preview' ? 'Would be skipped' : 'Skipped'} ({skipped.length})
+            {stage === 'preview' ? 'Would be skipped' : 'Skipped'} ({skippedTotal})
           </h4>
+          {skippedTotal > skipped.length && (
+            <p className="text-sm text-muted-foreground">The first {skipped.length} are listed.</p>
+          )}
           <ul
             // Scrolls when long: reachable by keyboard.
             tabIndex={0}
