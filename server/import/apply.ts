@@ -228,11 +228,8 @@ async function collectInto(
   const seen = new Set<string>()
   // Sanitizing is CPU work: a large export gives way to other requests between items.
   const pause = createPause()
-  let items = 0
   for await (const item of read(file)) {
     await pause()
-    // Each one read is held (its title, slug and tags) until the import writes them all.
-    if (++items > IMPORT_MAX_ITEMS) throw new PayloadTooLarge(IMPORT_MESSAGES.tooManyItems)
     // An export is text no one typed here: control characters are dropped (PostgreSQL refuses
     // NUL in text), as a form's prose drops them.
     const title = labelFrom(item.title, TITLE_MAX) || UNTITLED
@@ -245,6 +242,9 @@ async function collectInto(
       skipped.add(title, IMPORT_MESSAGES.twiceInFile)
       continue
     }
+    // Each one kept is held (its title, slug and tags) until the import writes them all. The
+    // readers refuse such a file before this, from their first pass; this is the last word.
+    if (entries.length === IMPORT_MAX_ITEMS) throw new PayloadTooLarge(IMPORT_MESSAGES.tooManyItems)
     seen.add(sourceId)
     let html: string
     try {

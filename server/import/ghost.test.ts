@@ -5,6 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { ImportedEntry, ImportReadResult } from './entries.ts'
 import { ImportFormatError } from './entries.ts'
 import { GHOST_MESSAGES, readGhostExport } from './ghost.ts'
+import {
+  IMPORT_MAX_ITEMS,
+  IMPORT_MAX_SIDE_ROWS,
+  IMPORT_MESSAGES,
+} from '../../contracts/import-constants.ts'
+import { PayloadTooLarge } from '../shared/errors.ts'
 
 const FIXTURE = path.resolve('tests/fakes/fixtures/ghost/ghost-6-export.json')
 const dir = mkdtempSync(path.join(tmpdir(), 'ghost-reader-'))
@@ -110,5 +116,62 @@ describe('readGhostExport', () => {
       expect(error, name).toBeInstanceOf(ImportFormatError)
       expect((error as Error).message, name).toBe(message)
     }
+  })
+
+  describe('limits, before any post is given', () => {
+    const ghostFile = (name: string, data: Record<string, unknown[]>) =>
+      fileWith(name, JSON.stringify({ db: [{ meta: { version: '6.3.0' }, data }] }))
+    const tinyPosts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `p${i}`,
+        title: `T${i}`,
+        html: '<p>x</p>',
+        type: 'post',
+        status: 'published',
+      }))
+
+    async function refusal(file: string): Promise<{ error: unknown; given: number }> {
+      let given = 0
+      try {
+        for await (const _ of readGhostExport(file)) given++
+      } catch (error) {
+        return { error, given }
+      }
+      return { error: null, given }
+    }
+
+    it(`refuses more than ${IMPORT_MAX_ITEMS} posts and pages`, async () => {
+      const { error, given } = await refusal(
+        ghostFile('many-posts.json', { posts: tinyPosts(IMPORT_MAX_ITEMS + 1) }),
+      )
+      expect(error).toBeInstanceOf(PayloadTooLarge)
+      expect((error as Error).message).toBe(IMPORT_MESSAGES.tooManyItems)
+      expect(given).toBe(0)
+    })
+
+    it(`refuses more than ${IMPORT_MAX_SIDE_ROWS} tags, tag links and descriptions`, async () => {
+      const links = Array.from({ length: IMPORT_MAX_SIDE_ROWS + 1 }, () => ({
+        post_id: 'p0',
+        tag_id: 't',
+      }))
+      const { error, given } = await refusal(
+        ghostFile('many-links.json', { posts: tinyPosts(1), posts_tags: links }),
+      )
+      expect(error).toBeInstanceOf(PayloadTooLarge)
+      expect((error as Error).message).toBe(IMPORT_MESSAGES.tooManySideRows)
+      expect(given).toBe(0)
+    })
+
+    it('reads the most it takes: posts, and descriptions that say nothing are not counted', async () => {
+      const empty = Array.from({ length: IMPORT_MAX_SIDE_ROWS + 1 }, (_, i) => ({
+        post_id: `p${i}`,
+        meta_description: '',
+      }))
+      const { error, given } = await refusal(
+        ghostFile('most.json', { posts: tinyPosts(IMPORT_MAX_ITEMS), posts_meta: empty }),
+      )
+      expect(error).toBeNull()
+      expect(given).toBe(IMPORT_MAX_ITEMS)
+    })
   })
 })

@@ -4,6 +4,12 @@ import { JSONParser, type ParsedElementInfo } from '@streamparser/json-node'
 import { jsonDepthGuard } from './json-depth.ts'
 import type { ContentStatus } from '../../contracts/common-constants.ts'
 import {
+  IMPORT_MAX_ITEMS,
+  IMPORT_MAX_SIDE_ROWS,
+  IMPORT_MESSAGES,
+} from '../../contracts/import-constants.ts'
+import { PayloadTooLarge } from '../shared/errors.ts'
+import {
   type ImportedEntry,
   ImportFormatError,
   type ImportReader,
@@ -31,29 +37,45 @@ type Row = Record<string, unknown>
  * walks the posts one at a time, so memory holds one post, never the file.
  */
 export const readGhostExport: ImportReader = async function* (file) {
-  const small = await readSmallTables(file)
-  const tagsOf = postTags(small)
+  // The tables' rows are let go once these are made.
+  const { tagsOf, metaDescription } = lookups(await readSmallTables(file))
+  for await (const { value } of rows(file, ['posts'])) {
+    yield toEntry(value, tagsOf, metaDescription)
+  }
+}
+
+/** Each post's tag names and its description, by the post's id. */
+function lookups(small: Record<SmallTable, Row[]>) {
   const metaDescription = new Map<string, string>()
   for (const meta of small.posts_meta) {
     const description = text(meta.meta_description)
     if (typeof meta.post_id === 'string' && description)
       metaDescription.set(meta.post_id, description)
   }
-  for await (const { value } of rows(file, ['posts'])) {
-    yield toEntry(value, tagsOf, metaDescription)
-  }
+  return { tagsOf: postTags(small), metaDescription }
 }
 
 const SMALL_TABLES = ['tags', 'posts_tags', 'posts_meta'] as const
 type SmallTable = (typeof SMALL_TABLES)[number]
 
+/**
+ * The small tables, and how many posts and pages there are: a file past the import's limits is
+ * refused here, before any post is read again, sanitized and held.
+ */
 async function readSmallTables(file: string): Promise<Record<SmallTable, Row[]>> {
   const tables: Record<SmallTable, Row[]> = { tags: [], posts_tags: [], posts_meta: [] }
   let meta: Row | null = null
+  let posts = 0
+  let kept = 0
   // The posts are walked too (and let go one by one), so that the parser never keeps them.
   for await (const { value, table } of rows(file, [...SMALL_TABLES, 'posts'], true)) {
     if (table === 'meta') meta = value
-    else if (table !== 'posts') tables[table as SmallTable].push(pick(table, value))
+    else if (table === 'posts') {
+      if (++posts > IMPORT_MAX_ITEMS) throw new PayloadTooLarge(IMPORT_MESSAGES.tooManyItems)
+    } else if (table !== 'posts_meta' || text(value.meta_description)) {
+      if (++kept > IMPORT_MAX_SIDE_ROWS) throw new PayloadTooLarge(IMPORT_MESSAGES.tooManySideRows)
+      tables[table as SmallTable].push(pick(table, value))
+    }
   }
   if (!meta || typeof meta.version !== 'string')
     throw new ImportFormatError(GHOST_MESSAGES.notGhost)

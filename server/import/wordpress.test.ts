@@ -5,6 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ImportFormatError, type ImportReadResult } from './entries.ts'
 import { readWordPressExport, withParagraphs, WORDPRESS_MESSAGES } from './wordpress.ts'
 import {
+  IMPORT_MAX_ITEMS,
+  IMPORT_MAX_SIDE_ROWS,
+  IMPORT_MESSAGES,
+} from '../../contracts/import-constants.ts'
+import { PayloadTooLarge } from '../shared/errors.ts'
+import {
   LARGE_WXR_IMAGE,
   LARGE_WXR_POST_HTML,
   WXR_HEAD as HEAD,
@@ -357,5 +363,53 @@ Clouds stayed away.</p>
       `WordPress import of ${(size / 2 ** 20).toFixed(1)} MB: ${seconds.toFixed(1)} s, heap +${(heapGrowth / 2 ** 20).toFixed(1)} MB, rss +${((peakRss - before.rss) / 2 ** 20).toFixed(1)} MB`,
     )
     expect(heapGrowth).toBeLessThan(size / 2)
+  })
+
+  describe('limits, before any post is given', () => {
+    /** A WXR file of `n` items of `type`, each as small as an item gets. */
+    const tiny = (type: string, n: number, extra = '') =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `<item><title>T${i}</title><guid>g${i}</guid><wp:post_id>${i + 1}</wp:post_id><wp:post_type>${type}</wp:post_type><wp:status>publish</wp:status>${extra.replace('{i}', String(i))}<content:encoded>x</content:encoded></item>\n`,
+      ).join('')
+
+    async function refusal(file: string): Promise<{ error: unknown; given: number }> {
+      let given = 0
+      try {
+        for await (const _ of readWordPressExport(file)) given++
+      } catch (error) {
+        return { error, given }
+      }
+      return { error: null, given }
+    }
+
+    it(`refuses more than ${IMPORT_MAX_ITEMS} posts and pages`, async () => {
+      const file = fileWith(HEAD + tiny('post', IMPORT_MAX_ITEMS - 10) + tiny('page', 11) + TAIL)
+      const { error, given } = await refusal(file)
+      expect(error).toBeInstanceOf(PayloadTooLarge)
+      expect((error as Error).message).toBe(IMPORT_MESSAGES.tooManyItems)
+      expect(given).toBe(0)
+    })
+
+    it('does not count other post types: 60,000 products beside ten posts are read', async () => {
+      const { error, given } = await refusal(
+        fileWith(HEAD + tiny('product', 60_000) + tiny('post', 10) + TAIL),
+      )
+      expect(error).toBeNull()
+      expect(given).toBe(60_010)
+    })
+
+    it(`refuses more than ${IMPORT_MAX_SIDE_ROWS} attachments`, async () => {
+      const attachments = tiny(
+        'attachment',
+        IMPORT_MAX_SIDE_ROWS + 1,
+        '<wp:attachment_url>https://a.example/{i}.jpg</wp:attachment_url>',
+      )
+      const { error, given } = await refusal(fileWith(HEAD + attachments + tiny('post', 1) + TAIL))
+      expect(error).toBeInstanceOf(PayloadTooLarge)
+      expect((error as Error).message).toBe(IMPORT_MESSAGES.tooManySideRows)
+      expect(given).toBe(0)
+    }, 60_000)
   })
 })

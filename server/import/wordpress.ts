@@ -2,7 +2,13 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Parser as XmlParser } from 'htmlparser2'
 import { htmlToText } from '../../contracts/html-text.ts'
+import {
+  IMPORT_MAX_ITEMS,
+  IMPORT_MAX_SIDE_ROWS,
+  IMPORT_MESSAGES,
+} from '../../contracts/import-constants.ts'
 import { slugFromTitle, slugify } from '../../contracts/slug.ts'
+import { PayloadTooLarge } from '../shared/errors.ts'
 import {
   ImportFormatError,
   type ImportedEntry,
@@ -92,11 +98,19 @@ export const readWordPressExport: ImportReader = async function* (file) {
   if ((await stat(file)).size === 0) throw new ImportFormatError(WORDPRESS_MESSAGES.empty)
   const attachments = new Map<string, string>()
   const channel: Channel = { version: null, baseSiteUrl: null }
+  // A file past the import's limits is refused here, before any post is sanitized and held.
+  let posts = 0
   for await (const items of walkItems(file, channel)) {
     for (const item of items) {
+      const type = item.fields.get('wp:post_type')
+      if ((type === 'post' || type === 'page') && ++posts > IMPORT_MAX_ITEMS)
+        throw new PayloadTooLarge(IMPORT_MESSAGES.tooManyItems)
       const url = item.fields.get('wp:attachment_url')
       const id = item.fields.get('wp:post_id')
-      if (item.fields.get('wp:post_type') === 'attachment' && url && id) attachments.set(id, url)
+      if (type !== 'attachment' || !url || !id) continue
+      attachments.set(id, url)
+      if (attachments.size > IMPORT_MAX_SIDE_ROWS)
+        throw new PayloadTooLarge(IMPORT_MESSAGES.tooManySideRows)
     }
   }
   for await (const items of walkItems(file, channel)) {

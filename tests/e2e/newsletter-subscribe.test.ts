@@ -105,9 +105,12 @@ test('an address typed while the page is still loading is kept, and sent', async
   // A slow phone: the form is typed into before its code has come and the player has loaded.
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  // The form's own code comes last, after the radio player's.
+  // The form's own code comes last: a second after the radio player's has arrived (the player
+  // then hydrates and tells the site its state while the form still waits).
+  const player = page.waitForResponse(/\/assets\/radio-player-[^/]*\.js$/)
   await page.route('**/assets/subscribe-form-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500))
+    await player
+    await new Promise((r) => setTimeout(r, 1000))
     await route.continue()
   })
   const list = (await (await page.request.get('/_api/blog/list?limit=1')).json()) as {

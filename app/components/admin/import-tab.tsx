@@ -282,7 +282,8 @@ function ImportSummary({
       {skippedTotal > 0 && (
         <div className="space-y-2">
           <h4 className="text-sm font-semibold">
-            {stage === 'preview' ? 'Would be skipped' : 'Skipped'} ({skippedTotal})
+            {stage === 'preview' ? 'Would be skipped' : 'Skipped'} (
+            {skippedTotal.toLocaleString('en-US')})
           </h4>
           {skippedTotal > skipped.length && (
             <p className="text-sm text-muted-foreground">The first {skipped.length} are listed.</p>
