@@ -11,6 +11,7 @@ import {
   IMPORT_MESSAGES,
 } from '../../contracts/import-constants.ts'
 import { PayloadTooLarge } from '../shared/errors.ts'
+import { readUntilRefused } from '../../tests/support/import-readers.ts'
 
 const FIXTURE = path.resolve('tests/fakes/fixtures/ghost/ghost-6-export.json')
 const dir = mkdtempSync(path.join(tmpdir(), 'ghost-reader-'))
@@ -130,15 +131,7 @@ describe('readGhostExport', () => {
         status: 'published',
       }))
 
-    async function refusal(file: string): Promise<{ error: unknown; given: number }> {
-      let given = 0
-      try {
-        for await (const _ of readGhostExport(file)) given++
-      } catch (error) {
-        return { error, given }
-      }
-      return { error: null, given }
-    }
+    const refusal = (file: string) => readUntilRefused(readGhostExport, file)
 
     it(`refuses more than ${IMPORT_MAX_ITEMS} posts and pages`, async () => {
       const { error, given } = await refusal(

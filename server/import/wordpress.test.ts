@@ -10,6 +10,7 @@ import {
   IMPORT_MESSAGES,
 } from '../../contracts/import-constants.ts'
 import { PayloadTooLarge } from '../shared/errors.ts'
+import { readUntilRefused } from '../../tests/support/import-readers.ts'
 import {
   LARGE_WXR_IMAGE,
   LARGE_WXR_POST_HTML,
@@ -374,15 +375,7 @@ Clouds stayed away.</p>
           `<item><title>T${i}</title><guid>g${i}</guid><wp:post_id>${i + 1}</wp:post_id><wp:post_type>${type}</wp:post_type><wp:status>publish</wp:status>${extra.replace('{i}', String(i))}<content:encoded>x</content:encoded></item>\n`,
       ).join('')
 
-    async function refusal(file: string): Promise<{ error: unknown; given: number }> {
-      let given = 0
-      try {
-        for await (const _ of readWordPressExport(file)) given++
-      } catch (error) {
-        return { error, given }
-      }
-      return { error: null, given }
-    }
+    const refusal = (file: string) => readUntilRefused(readWordPressExport, file)
 
     it(`refuses more than ${IMPORT_MAX_ITEMS} posts and pages`, async () => {
       const file = fileWith(HEAD + tiny('post', IMPORT_MAX_ITEMS - 10) + tiny('page', 11) + TAIL)
