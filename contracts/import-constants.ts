@@ -30,6 +30,8 @@ export const IMPORT_MESSAGES = {
   fileRequired: 'Choose the export file to import.',
   oneFile: 'Import one file at a time.',
   dryRunInvalid: 'dryRun must be 1 or 0.',
+  unknownField: (names: string[]) =>
+    `An import takes the export file and dryRun, nothing else: ${names.join(', ')} is not one of them.`,
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB, the most an import reads.`,
   tooManyItems: `The export holds more than ${IMPORT_MAX_ITEMS.toLocaleString('en-US')} posts and pages, the most one import reads.`,
   tooManySideRows: `The export holds more than ${IMPORT_MAX_SIDE_ROWS.toLocaleString('en-US')} tags, tag links, post details and attachments, the most one import reads.`,

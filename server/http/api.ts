@@ -165,7 +165,7 @@ async function runStreamed(
       const form = stream
         ? await readStreamedForm(stream, type, { fieldBytes: streamed.fieldBytes })
         : { fields: {}, file: null }
-      const fields = streamed.withQuery ? { ...c.req.query(), ...form.fields } : form.fields
+      const fields = streamed.withQuery ? withQuery(c.req.queries(), form.fields) : form.fields
       const raw = form.file ? { ...fields, [form.file.field]: form.file } : fields
       return await run(await validateInput(ep, raw))
     } catch (error) {
@@ -286,4 +286,23 @@ export function validationError(error: z.ZodError): ApiError {
   }
   const first = error.issues[0]?.message ?? 'Invalid input.'
   return new ApiError(400, first, { details })
+}
+
+/**
+ * A form's fields with the address's query parameters: a name given more than once, in either or
+ * both, is a list, which a field of one value refuses (`?dryRun=1` with a form field
+ * `dryRun=0` was an import, the form's word silently taken over the address's).
+ */
+function withQuery(
+  query: Record<string, string[]>,
+  fields: Record<string, string | string[]>,
+): Record<string, string | string[]> {
+  const all: Record<string, string | string[]> = {}
+  for (const [name, values] of Object.entries(query))
+    all[name] = values.length === 1 ? values[0]! : values
+  for (const [name, value] of Object.entries(fields)) {
+    const before = all[name]
+    all[name] = before === undefined ? value : [before, value].flat()
+  }
+  return all
 }

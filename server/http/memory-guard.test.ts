@@ -4,12 +4,13 @@ import { createMemoryGuard, type MemoryReading } from './memory-guard.ts'
 const MB = 1024 * 1024
 const thresholds = { heapPercent: 80, liveMb: 200, rssMb: 400 }
 
-function guardWith(reading: MemoryReading) {
+function guardWith(reading: MemoryReading, collect: () => void = () => {}) {
   let t = 0
   const guard = createMemoryGuard(
     thresholds,
     () => ({ ...reading }),
     () => t,
+    collect,
   )
   return {
     guard,
@@ -45,5 +46,34 @@ describe('memory guard', () => {
     set({ rss: 350 * MB })
     expect(guard.shedding()).toBe(false)
     expect(guard.snapshot()).toMatchObject({ shedding: false, rssMb: 350, shed: 2 })
+  })
+
+  it('has the garbage collected before it refuses, at most every 5 s', () => {
+    // What is over the line is garbage: a collection takes it back to calm.
+    const reading = { ...calm }
+    let collections = 0
+    const { guard, set } = guardWith(reading, () => {
+      collections++
+      Object.assign(reading, calm)
+    })
+    set({ heapUsed: 300 * MB, rss: 500 * MB })
+    expect(guard.shedding()).toBe(false)
+    expect(collections).toBe(1)
+    // Over again a second later: no second collection yet, so it sheds.
+    set({ heapUsed: 300 * MB, rss: 500 * MB })
+    expect(guard.shedding()).toBe(true)
+    expect(collections).toBe(1)
+    // Five seconds after the first: collected again, and back to answering.
+    for (let i = 0; i < 4; i++) set({})
+    expect(guard.shedding()).toBe(false)
+    expect(collections).toBe(2)
+  })
+
+  it('sheds when what is over the line is live, not garbage', () => {
+    let collections = 0
+    const { guard, set } = guardWith({ ...calm }, () => collections++)
+    set({ rss: 401 * MB })
+    expect(guard.shedding()).toBe(true)
+    expect(collections).toBe(1)
   })
 })

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createTestApp, type TestApp } from './test-app.ts'
-
-setFlagsFromString('--expose-gc')
-/** A full collection now, of this process (the test and the server it runs). */
-export const collectGarbage = runInNewContext('gc') as () => void
 
 const COUNTED = ['blog_posts', 'pages', 'admin_activity', 'imported_items'] as const
 type CountedTable = (typeof COUNTED)[number]
@@ -34,9 +28,6 @@ export function importEndpoint(
     app.member = (await app.t.signedIn('user')).cookie
   })
   afterAll(() => app.t.close())
-  // The server sheds an import (503) while memory is high, and it counts this whole process: the
-  // test's own 64 MB bodies, garbage once sent, are collected before the next test sends more.
-  beforeEach(() => collectGarbage())
 
   /** The multipart form with the export (the fixture unless given) as its `file`. */
   function form(content: Uint8Array<ArrayBuffer> | string = bytes, name = fixture.name): FormData {
