@@ -329,7 +329,7 @@ export const confirmNewsletter = contract<never>()({
   path: '/newsletter/confirm',
   access: 'public',
   source: 'query',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterLinkInput),
   cache: 'no-store',
 })
 export const getNewsletterPreferences = contract<NewsletterSubscriptionView>()({
@@ -364,7 +364,7 @@ export const openNewsletterUnsubscribe = contract<never>()({
   path: '/newsletter/unsubscribe',
   access: 'public',
   source: 'query',
-  input: () => import('./newsletter.ts').then((m) => m.NewsletterTokenInput),
+  input: () => import('./newsletter.ts').then((m) => m.NewsletterLinkInput),
   cache: 'no-store',
 })
 export const getMemberNewsletter = contract<NewsletterSubscriptionView>()({

@@ -42,6 +42,7 @@ export const NEWSLETTER_MESSAGES = {
     'Thanks! If this address can receive our e-mail, a message with a confirmation link is on its way.',
   emailInvalid: 'Please enter a valid e-mail address.',
   tokenInvalid: 'This link is not valid. It may have been copied incompletely.',
+  flagInvalid: (name: string) => `${name} must be true or false.`,
   tokenExpired: 'This link has expired.',
   unsubscribed: 'You are unsubscribed and will get no more e-mail from us.',
   preferencesSaved: 'Your e-mail preferences are saved.',

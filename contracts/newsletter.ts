@@ -19,9 +19,11 @@ const token = () =>
     .max(512, NEWSLETTER_MESSAGES.tokenInvalid)
 
 /** A preference as JSON (true/false) or as a form field ('on', '1', 'true', 'off', '0', 'false'). */
-const flag = () =>
+const flag = (name: string) =>
   z
-    .union([z.boolean(), z.enum(['on', 'off', '1', '0', 'true', 'false'])])
+    .union([z.boolean(), z.enum(['on', 'off', '1', '0', 'true', 'false'])], {
+      error: NEWSLETTER_MESSAGES.flagInvalid(name),
+    })
     .transform((v) => v === true || v === 'on' || v === '1' || v === 'true')
     .optional()
 
@@ -34,11 +36,18 @@ export type NewsletterSubscribeInput = z.infer<typeof NewsletterSubscribeInput>
 
 export const NewsletterTokenInput = z.object({ t: token() })
 
+/**
+ * The links a person opens from a mail (confirm, unsubscribe): whatever their `t` (none, empty,
+ * cut short, far too long, given twice), they land on the site's page for an invalid link, never
+ * on an error in JSON.
+ */
+export const NewsletterLinkInput = z.object({ t: token().catch('') })
+
 export const NewsletterPreferencesInput = z.object({
   t: token(),
-  posts: flag(),
-  digest: flag(),
-  alerts: flag(),
+  posts: flag('posts'),
+  digest: flag('digest'),
+  alerts: flag('alerts'),
 })
 export type NewsletterPreferencesInput = z.infer<typeof NewsletterPreferencesInput>
 

@@ -1,4 +1,5 @@
 import * as API from '../../contracts/endpoints.ts'
+import { LINK_PROBLEM_PAGE } from '../services/newsletter-subscriptions.ts'
 import { handle } from './define.ts'
 
 const redirect = (location: string) =>
@@ -30,7 +31,12 @@ export const unsubscribeNewsletter = handle(API.unsubscribeNewsletter, {
 })
 
 export const openNewsletterUnsubscribe = handle(API.openNewsletterUnsubscribe, {
-  handler: (input) => redirect(`/email/preferences?t=${encodeURIComponent(input.t)}&unsubscribe=1`),
+  handler: (input) =>
+    redirect(
+      input.t
+        ? `/email/preferences?t=${encodeURIComponent(input.t)}&unsubscribe=1`
+        : `${LINK_PROBLEM_PAGE}?status=invalid`,
+    ),
 })
 
 export const getMemberNewsletter = handle(API.getMemberNewsletter, {

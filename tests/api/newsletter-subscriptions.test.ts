@@ -207,6 +207,12 @@ describe('the confirmation link', () => {
       expect(res.status, bad).toBe(303)
       expect(res.headers.get('location')).toBe('/email/link?status=invalid')
     }
+    // A link cut short, emptied or grown in a mail client still lands on the page, not on JSON.
+    for (const query of ['', '?t=', `?t=${'x'.repeat(5000)}`, '?t=a&t=b']) {
+      const res = await t.request(`/_api/newsletter/confirm${query}`)
+      expect(res.status, query.slice(0, 20)).toBe(303)
+      expect(res.headers.get('location')).toBe('/email/link?status=invalid')
+    }
     expect((await rowOf('forge@example.com'))!.confirmed_at).toBeNull()
   })
 })
@@ -229,6 +235,13 @@ describe('preferences and unsubscribing by the signed link', () => {
     expect(saved.status).toBe(200)
     expect(saved.json.preferences).toEqual({ posts: true, digest: false, alerts: true })
     expect(await rowOf('rigel@example.com')).toMatchObject({ posts: 1, digest: 0, alerts: 1 })
+    // A choice that is not one says which and how.
+    const unclear = await t.request('/_api/newsletter/preferences', {
+      json: { t: token, posts: 'yes' },
+    })
+    expect(unclear.status).toBe(400)
+    expect(unclear.json.error).toBe(NEWSLETTER_MESSAGES.flagInvalid('posts'))
+    expect(NEWSLETTER_MESSAGES.flagInvalid('posts')).toBe('posts must be true or false.')
   })
 
   it('answers a forged or expired token with its message and no subscriber data', async () => {
@@ -307,6 +320,12 @@ describe('preferences and unsubscribing by the signed link', () => {
       `/email/preferences?t=${encodeURIComponent(token)}&unsubscribe=1`,
     )
     expect((await rowOf('alnilam@example.com'))!.unsubscribed_at).toBeNull()
+    // A link that lost its token lands on the page for an invalid link.
+    for (const query of ['', '?t=', `?t=${'x'.repeat(5000)}`]) {
+      const broken = await t.request(`/_api/newsletter/unsubscribe${query}`)
+      expect(broken.status, query.slice(0, 20)).toBe(303)
+      expect(broken.headers.get('location')).toBe('/email/link?status=invalid')
+    }
   })
 
   it('an unsubscribed address confirms again before anything goes to it', async () => {
